@@ -1,0 +1,48 @@
+// Shared by the benchmarks: the shared data directory and small statistics.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** `../shared` or $TOOLSEARCH_SHARED; exits with a message when missing. */
+export function sharedDir() {
+  const dir = process.env.TOOLSEARCH_SHARED ?? join(root, "..", "shared");
+  if (!existsSync(join(dir, "catalogs", "all-openai.json"))) {
+    console.error(`shared data not found at ${dir}: set TOOLSEARCH_SHARED`);
+    process.exit(2);
+  }
+  return dir;
+}
+
+/** The real catalog's tools (OpenAI shape, with `x-source`). */
+export function loadCatalog(dir) {
+  return JSON.parse(readFileSync(join(dir, "catalogs", "all-openai.json"), "utf8"));
+}
+
+/** A session over `tools`, each registered in toolset `mcp-<x-source>`. */
+export function sessionOf(tools) {
+  return { tools, toolsets: Object.fromEntries(tools.map((t) => [t.function.name, `mcp-${t["x-source"]}`])) };
+}
+
+/** `count` tools: the catalog repeated, copies renamed `<name>_c<k>`. */
+export function scaled(tools, count) {
+  const out = [];
+  for (let k = 0; out.length < count; k++) {
+    for (const t of tools) {
+      if (out.length === count) break;
+      const name = k === 0 ? t.function.name : `${t.function.name}_c${k}`;
+      out.push({ ...t, function: { ...t.function, name } });
+    }
+  }
+  return out;
+}
+
+/** Median and 95th percentile of `samples` (ms). */
+export function stats(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  return { median: at(0.5), p95: at(0.95), n: s.length };
+}
+
+export const ms = (x) => `${x.toFixed(2)} ms`;

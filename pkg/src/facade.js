@@ -1,0 +1,261 @@
+// The public ToolSearch class over the raw wasm engine. This file is the body
+// shared by the Node and web entries: scripts/build.sh wraps it with the
+// loading code of each target. It only moves data: every decision of the spec
+// is made in Rust.
+//
+// Speed: an agent passes a freshly built `tools` array of the same tool
+// objects every turn. Sending 1,873 whole schemas into wasm each turn would
+// cost milliseconds, so only what search reads crosses (name, description,
+// property names, required names: the "view"), and each tool object is
+// remembered (WeakMap) with the id its view was interned under. A remembered
+// tool is re-read every call and re-sent only when its view, the objects the
+// view came from, its toolset or its owner changed. Whole schemas are read
+// live from the host's objects whenever describe or call needs them.
+
+function createToolSearch(raw) {
+  "use strict";
+
+  /** Extra interned tools allowed beyond the session before the memo resets. */
+  const INTERN_SLACK = 4096;
+  /** An id the engine reads as a nameless tool. */
+  const UNKNOWN_ID = 0xffffffff;
+
+  const hasOwn = Object.prototype.hasOwnProperty;
+  const isRecord = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
+  function typeName(value) {
+    if (value === null) return "null";
+    if (Array.isArray(value)) return "array";
+    return typeof value;
+  }
+
+  /** JSON text of `value`, or `fallback` when it has none (cycles, BigInt, undefined). */
+  function jsonText(value, fallback) {
+    try {
+      const text = JSON.stringify(value);
+      return text === undefined ? fallback : text;
+    } catch {
+      return fallback;
+    }
+  }
+
+  /** `map[key]` when it is an own string property. */
+  function ownString(map, key) {
+    if (map === null) return null;
+    try {
+      if (!hasOwn.call(map, key)) return null;
+      const value = map[key];
+      return typeof value === "string" ? value : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The definition's parameters schema, as the engine reads it. */
+  function parametersOf(tool) {
+    if (isRecord(tool.function)) return tool.function.parameters;
+    return tool.inputSchema !== undefined ? tool.inputSchema : tool.input_schema;
+  }
+
+  // Tool rows cross into wasm as UTF-8 text (see src/wasm/decode.rs): rows
+  // end with ROW, fields are separated by FIELD, list items by ITEM, ABSENT
+  // stands for null, and inside strings each of these five characters is
+  // written as ESCAPE plus the character 0x40 higher.
+  const ROW = "\u0000";
+  const FIELD = "\u0001";
+  const ITEM = "\u0002";
+  const ABSENT = "\u0003";
+  const ESCAPE = "\u0004";
+  const FRAMING = /[\u0000-\u0004]/;
+  const FRAMING_ALL = /[\u0000-\u0004]/g;
+  const utf8 = new TextEncoder();
+  const escapeFraming = (c) => ESCAPE + String.fromCharCode(0x40 + c.charCodeAt(0));
+  const plain = (text) => (FRAMING.test(text) ? text.replace(FRAMING_ALL, escapeFraming) : text);
+
+  /**
+   * The parts of a definition that search and listing read, mirroring
+   * `ToolDef::read` in src/tooldef.rs, with the objects they came from.
+   */
+  function snapshot(tool) {
+    const fn = tool.function;
+    const block = isRecord(fn) ? fn : tool;
+    const parameters = parametersOf(tool);
+    const properties = isRecord(parameters) ? parameters.properties : undefined;
+    const required = isRecord(parameters) ? parameters.required : undefined;
+    return {
+      fn,
+      parameters,
+      properties,
+      required,
+      name: block.name,
+      description: block.description,
+      keys: isRecord(properties) ? Object.keys(properties) : [],
+      requiredItems: Array.isArray(required) ? required.slice() : [],
+    };
+  }
+
+  /** True while `tool` still reads as `snap`. Allocates one key list at most. */
+  function isFresh(tool, snap) {
+    const fn = tool.function;
+    const parameters = parametersOf(tool);
+    if (fn !== snap.fn || parameters !== snap.parameters) return false;
+    const block = isRecord(fn) ? fn : tool;
+    if (block.name !== snap.name || block.description !== snap.description) return false;
+    if (!isRecord(parameters)) return true;
+    const properties = parameters.properties;
+    const required = parameters.required;
+    if (properties !== snap.properties || required !== snap.required) return false;
+    if (isRecord(properties) && !sameList(Object.keys(properties), snap.keys)) return false;
+    return !Array.isArray(required) || sameList(required, snap.requiredItems);
+  }
+
+  /** One row of the string the engine interns (see ROW). */
+  function toolRow(snap, toolset, owner) {
+    const text = (value) => (typeof value === "string" ? plain(value) : ABSENT);
+    const list = (items) => items.filter((item) => typeof item === "string").map(plain).join(ITEM);
+    if (snap === null) return ["", ABSENT, "", "", text(toolset), text(owner)].join(FIELD) + ROW;
+    const name = typeof snap.name === "string" ? plain(snap.name) : "";
+    return [name, text(snap.description), list(snap.keys), list(snap.requiredItems), text(toolset), text(owner)]
+      .join(FIELD) + ROW;
+  }
+
+  function sameList(a, b) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+  }
+
+  /** The options object the engine reads, as JSON text. */
+  function optionsText(options) {
+    const o = isRecord(options) ? options : {};
+    const strings = (v) => (Array.isArray(v) ? v.filter((s) => typeof s === "string") : null);
+    return jsonText(
+      {
+        config: o.config === undefined ? null : o.config,
+        connectors: o.connectors === undefined ? null : o.connectors,
+        coreTools: strings(o.coreTools),
+        directSurfaceToolsets: strings(o.directSurfaceToolsets),
+      },
+      "{}",
+    );
+  }
+
+  /** The model's arguments as JSON text (objects are serialised). */
+  function argsText(args) {
+    return typeof args === "string" ? args : jsonText(args === undefined ? null : args, "null");
+  }
+
+  class ToolSearch {
+    #engine;
+    #memo = new WeakMap();
+
+    /** See API.md: never throws on bad configuration. */
+    constructor(options) {
+      this.#engine = new raw.Engine(optionsText(options));
+    }
+
+    /** The resolved configuration (spec §2). */
+    get config() {
+      return JSON.parse(this.#engine.configJson());
+    }
+
+    /** tool_search (spec §8): the JSON text the model sees. */
+    async toolSearch(args, session) {
+      const s = this.#session(session);
+      return this.#engine.toolSearch(argsText(args), s.ids, s.tools, s.toolsets, s.declared);
+    }
+
+    /** tool_describe (spec §9): the JSON text the model sees. */
+    async toolDescribe(args, session) {
+      const s = this.#session(session);
+      return this.#engine.toolDescribe(argsText(args), s.ids, s.tools, s.toolsets, s.declared);
+    }
+
+    /** Releases the wasm memory now instead of at garbage collection. */
+    free() {
+      this.#engine.free();
+    }
+
+    [Symbol.dispose]() {
+      this.free();
+    }
+
+    #session(session) {
+      if (!isRecord(session)) {
+        throw new TypeError(`toolsearch: session must be an object, got ${typeName(session)}`);
+      }
+      const tools = Array.isArray(session.tools) ? session.tools : [];
+      const toolsets = isRecord(session.toolsets) ? session.toolsets : null;
+      const owners = isRecord(session.owners) ? session.owners : null;
+      let ids = this.#ids(tools, toolsets, owners);
+      if (this.#engine.interned() > INTERN_SLACK + 4 * tools.length) {
+        this.#engine.clear();
+        this.#memo = new WeakMap();
+        ids = this.#ids(tools, toolsets, owners);
+      }
+      const declared = Array.isArray(session.declaredSources)
+        ? jsonText(session.declaredSources, "[]")
+        : "[]";
+      return { ids, tools, toolsets, declared };
+    }
+
+    /** Ids of the tools; changed or new ones are interned in one engine call. */
+    #ids(tools, toolsets, owners) {
+      const ids = new Uint32Array(tools.length);
+      const pending = [];
+      for (let i = 0; i < tools.length; i++) {
+        const tool = tools[i];
+        const known = isRecord(tool) ? this.#memo.get(tool) : undefined;
+        try {
+          if (known !== undefined && isFresh(tool, known.snap)) {
+            const name = typeof known.snap.name === "string" ? known.snap.name : "";
+            if (known.toolset === ownString(toolsets, name) && known.owner === ownString(owners, name)) {
+              ids[i] = known.id;
+              continue;
+            }
+          }
+        } catch {
+          // a getter or proxy threw: read the tool again below
+        }
+        pending.push(i);
+      }
+      if (pending.length === 0) return ids;
+      const snaps = [];
+      const rows = pending.map((i) => {
+        let snap = null;
+        try {
+          snap = isRecord(tools[i]) ? snapshot(tools[i]) : null;
+        } catch {
+          // unreadable: a nameless tool
+        }
+        snaps.push(snap);
+        const name = snap !== null && typeof snap.name === "string" ? snap.name : "";
+        const toolset = ownString(toolsets, name);
+        const owner = ownString(owners, name);
+        return { toolset, owner, row: toolRow(snap, toolset, owner) };
+      });
+      const got = this.#engine.internAll(utf8.encode(rows.map((r) => r.row).join("")));
+      for (let k = 0; k < pending.length; k++) {
+        const id = k < got.length ? got[k] : UNKNOWN_ID;
+        ids[pending[k]] = id;
+        const snap = snaps[k];
+        if (snap !== null) {
+          this.#memo.set(tools[pending[k]], { id, toolset: rows[k].toolset, owner: rows[k].owner, snap });
+        }
+      }
+      return ids;
+    }
+  }
+
+  /** Stemmed tokens of `text` (spec §5.4). */
+  function tokenize(text) {
+    return raw.tokenize(typeof text === "string" ? text : "");
+  }
+
+  /** The package version. */
+  function version() {
+    return raw.version();
+  }
+
+  return { ToolSearch, tokenize, version };
+}

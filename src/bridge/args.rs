@@ -1,0 +1,136 @@
+//! Reading the model's arguments (spec §8.1): a JSON object or its text,
+//! list-of-strings arguments with caps, and `limit`.
+
+use std::collections::HashSet;
+
+use serde_json::{Map, Value};
+
+use super::messages;
+use crate::config::{int_setting, python_str};
+
+/// The model's arguments as an object. Text is parsed as JSON; blank text,
+/// `null` and non-object JSON read as an empty object.
+pub fn parse(args: &str) -> Result<Map<String, Value>, String> {
+    if args.trim().is_empty() {
+        return Ok(Map::new());
+    }
+    match serde_json::from_str::<Value>(args) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(_) => Ok(Map::new()),
+        Err(e) => Err(messages::args_not_json(&e.to_string())),
+    }
+}
+
+/// How a list argument treats repeated items.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Repeats {
+    /// Keep every item (`queries`).
+    Keep,
+    /// Keep the first of equal items (`names`).
+    Drop,
+}
+
+/// Reads `args[key]` as a list of strings: a bare string is one item; items
+/// are stringified and trimmed and empty ones dropped; at most `cap` remain.
+pub fn string_list(
+    args: &Map<String, Value>,
+    key: &str,
+    repeats: Repeats,
+    cap: usize,
+) -> Result<Vec<String>, String> {
+    let items: Vec<String> = match args.get(key) {
+        Some(Value::String(s)) => vec![s.trim().to_owned()],
+        Some(Value::Array(items)) => items.iter().map(item_text).collect(),
+        _ => return Err(messages::list_required(key)),
+    };
+    let mut seen = HashSet::new();
+    let items: Vec<String> = items
+        .into_iter()
+        .filter(|item| !item.is_empty())
+        .filter(|item| repeats == Repeats::Keep || seen.insert(item.clone()))
+        .collect();
+    if items.is_empty() {
+        return Err(messages::list_empty(key));
+    }
+    if items.len() > cap {
+        return Err(messages::list_too_long(key, items.len(), cap));
+    }
+    Ok(items)
+}
+
+/// One list item as text; `null`, `false`, `0` and `""` are empty.
+fn item_text(item: &Value) -> String {
+    let falsy = match item {
+        Value::Null | Value::Bool(false) => true,
+        Value::Number(n) => n.as_f64() == Some(0.0),
+        _ => false,
+    };
+    if falsy {
+        String::new()
+    } else {
+        python_str(item).trim().to_owned()
+    }
+}
+
+/// `limit`: absent, `null` or unreadable gives `default`; else clamped to [1, max].
+pub fn limit(args: &Map<String, Value>, default: usize, max: usize) -> usize {
+    match args.get("limit") {
+        None | Some(Value::Null) => default,
+        Some(value) => int_setting(Some(value), default, 1, max),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn map(v: Value) -> Map<String, Value> {
+        v.as_object().unwrap().clone()
+    }
+
+    #[test]
+    fn parses_text_and_objects() {
+        assert_eq!(parse(r#"{"a":1}"#).unwrap()["a"], 1);
+        assert!(parse("").unwrap().is_empty());
+        assert!(parse("[1]").unwrap().is_empty());
+        assert!(parse("{oops").unwrap_err().contains("not valid JSON"));
+    }
+
+    #[test]
+    fn lists() {
+        let args = map(json!({"q": [" a ", null, "", 0, false, "a", 5, true], "s": "x", "n": 3}));
+        assert_eq!(
+            string_list(&args, "q", Repeats::Keep, 7).unwrap(),
+            ["a", "a", "5", "True"]
+        );
+        assert_eq!(
+            string_list(&args, "q", Repeats::Drop, 7).unwrap(),
+            ["a", "5", "True"]
+        );
+        assert_eq!(string_list(&args, "s", Repeats::Keep, 7).unwrap(), ["x"]);
+        assert!(string_list(&args, "n", Repeats::Keep, 7)
+            .unwrap_err()
+            .contains("array of strings"));
+        assert!(string_list(&args, "missing", Repeats::Keep, 7).is_err());
+        let empty = map(json!({"q": ["", "  "]}));
+        assert!(string_list(&empty, "q", Repeats::Keep, 7)
+            .unwrap_err()
+            .contains("non-empty"));
+        let many = map(json!({"queries": ["a", "b", "c", "d", "e", "f", "g", "h"]}));
+        let err = string_list(&many, "queries", Repeats::Keep, 7).unwrap_err();
+        assert!(err.starts_with("too many queries: 8 > max 7."), "{err}");
+    }
+
+    #[test]
+    fn limits() {
+        let l = |v: Value| limit(&map(json!({ "limit": v })), 5, 25);
+        assert_eq!(limit(&Map::new(), 5, 25), 5);
+        assert_eq!(l(json!(null)), 5);
+        assert_eq!(l(json!(0)), 1);
+        assert_eq!(l(json!(99)), 25);
+        assert_eq!(l(json!("7")), 7);
+        assert_eq!(l(json!(7.8)), 7);
+        assert_eq!(l(json!("x")), 5);
+    }
+}

@@ -1,0 +1,91 @@
+//! Every model-facing sentence of the bridge tools, in one place. Fragments
+//! that tests pin are marked; the rest is our own wording of the spec's facts.
+
+/// Longest `error` text before it is cut (§14 `tool_error`).
+pub const ERROR_TEXT_CHARS: usize = 2048;
+
+/// `{"error": text}` with the text cut at 2,048 characters.
+pub fn error_json(text: &str) -> String {
+    let mut object = serde_json::Map::new();
+    object.insert("error".into(), clip_error(text).into());
+    serde_json::Value::Object(object).to_string()
+}
+
+/// The error text, cut at 2,048 characters with a truncation marker.
+pub fn clip_error(text: &str) -> String {
+    crate::text::clip(text, ERROR_TEXT_CHARS, "… [truncated]")
+}
+
+/// The arguments string did not parse.
+pub fn args_not_json(detail: &str) -> String {
+    format!("the arguments are not valid JSON: {detail}")
+}
+
+/// A list argument is missing or of the wrong type (§8.1).
+pub fn list_required(key: &str) -> String {
+    format!("`{key}` is required and must be an array of strings")
+}
+
+/// A list argument holds no usable string (§8.1).
+pub fn list_empty(key: &str) -> String {
+    format!("`{key}` is required and must contain at least one non-empty string")
+}
+
+/// Too many items in one call (§8.1). Pinned: `too many queries`.
+pub fn list_too_long(key: &str, count: usize, cap: usize) -> String {
+    let advice = if key == "queries" {
+        "Send fewer, more targeted queries: one per capability you need now."
+    } else {
+        "Ask for fewer names per call."
+    };
+    format!("too many {key}: {count} > max {cap}. {advice}")
+}
+
+/// Hint on a query group without matches while sources are connected (§8.2
+/// step 6). Pinned: `remain available`, `before concluding`.
+pub const EMPTY_GROUP_HINT: &str = "No tool matched these words, but the sources in available_sources are connected and their tools remain available. Retry with the service name plus a concrete action or object (for example \"github create issue\") before concluding that the capability is missing.";
+
+/// Hint next to `not_found` in tool_describe (§9).
+pub const NOT_FOUND_HINT: &str =
+    "These names are not currently available. Run tool_search again to get current tool names.";
+
+/// A name the session does not hold although the registry knows it (§10.6).
+pub fn not_in_session(normalized: &str) -> String {
+    format!("'{normalized}' is not available in this session, so it cannot be used here; do not retry it.")
+}
+
+/// A core or visible tool sent to the bridge (§10.6). Pinned:
+/// `directly-listed tool`, `call it directly`.
+pub fn directly_listed(normalized: &str) -> String {
+    format!(
+        "'{normalized}' is a directly-listed tool, not a deferred one, so call it directly instead of via tool_call."
+    )
+}
+
+/// A name nobody knows (§10.6), with the registered names it may stand for.
+pub fn unknown_tool(name: &str, suggestions: &[String]) -> String {
+    let head = format!(
+        "'{name}' is not a known tool name. Deferred tools need the exact name that tool_search returns (for example mcp__<server>__<tool>)."
+    );
+    if suggestions.is_empty() {
+        format!("{head} Use tool_search to find it.")
+    } else {
+        let quoted: Vec<String> = suggestions.iter().map(|s| format!("'{s}'")).collect();
+        format!("{head} Did you mean {}?", quoted.join(", "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_text_is_clipped_at_2048_characters() {
+        let long = "é".repeat(3000);
+        let json: serde_json::Value = serde_json::from_str(&error_json(&long)).unwrap();
+        let text = json["error"].as_str().unwrap();
+        assert_eq!(text.chars().count(), 2048 + "… [truncated]".chars().count());
+        assert!(text.ends_with("… [truncated]"));
+        assert_eq!(clip_error("short"), "short");
+    }
+}

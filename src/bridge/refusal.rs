@@ -1,0 +1,55 @@
+//! Why a name cannot go through the bridge (spec §10.6): a directly-listed
+//! tool, a tool outside this session, or an unknown name.
+
+use super::messages;
+use crate::classify::Classifier;
+use crate::session::Session;
+
+/// Trimmed, lowercased, with `-` and spaces as `_`.
+pub fn normalize(name: &str) -> String {
+    name.trim()
+        .to_lowercase()
+        .chars()
+        .map(|c| if c == '-' || c == ' ' { '_' } else { c })
+        .collect()
+}
+
+/// True when `name` (normalised) is a core tool, a registered tool or a tool
+/// of the session: a name the bridge refuses rather than reports missing.
+pub fn is_known(name: &str, classifier: &Classifier, session: &Session) -> bool {
+    let normalized = normalize(name);
+    classifier.is_core(&normalized)
+        || session.source.toolset_of(&normalized).is_some()
+        || session.has_tool(&normalized)
+}
+
+/// The refusal for a name that is not a deferrable tool of the session.
+pub fn message(name: &str, classifier: &Classifier, session: &Session) -> String {
+    let normalized = normalize(name);
+    if is_known(name, classifier, session) {
+        return if session.has_tool(&normalized) {
+            messages::directly_listed(&normalized)
+        } else {
+            messages::not_in_session(&normalized)
+        };
+    }
+    let suffix = format!("__{name}");
+    let mut suggestions: Vec<String> = session
+        .source
+        .registered_names()
+        .into_iter()
+        .filter(|n| n.ends_with(&suffix))
+        .collect();
+    suggestions.sort();
+    messages::unknown_tool(name, &suggestions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalizes() {
+        assert_eq!(normalize("  Read-File now "), "read_file_now");
+    }
+}

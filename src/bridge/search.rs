@@ -1,0 +1,184 @@
+//! The `tool_search` bridge (spec §8): per-query groups of ranked names and one
+//! shared map of short records.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::args::{self, Repeats};
+use super::messages;
+use crate::catalog::{Catalog, Entry, Source};
+use crate::config::Config;
+use crate::session::DeclaredSource;
+use crate::text::clip;
+
+/// Queries per call; the gateway answers at most 7 use cases (§2.4).
+pub const MAX_QUERIES: usize = 7;
+/// Characters of a record description before `…` (§2.4).
+pub const RECORD_DESCRIPTION_CHARS: usize = 500;
+/// Names echoed from `required` (§2.4).
+pub const RECORD_REQUIRED_NAMES: usize = 32;
+/// Characters kept of each echoed required name (§2.4).
+pub const RECORD_REQUIRED_CHARS: usize = 64;
+
+/// A validated tool_search call.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchRequest {
+    /// Cleaned queries, input order, repeats kept.
+    pub queries: Vec<String>,
+    /// Matches per query.
+    pub limit: usize,
+}
+
+impl SearchRequest {
+    /// Reads the model's arguments (§8.1); `Err` holds the error JSON.
+    pub fn read(args_text: &str, config: &Config) -> Result<SearchRequest, String> {
+        let read = || -> Result<SearchRequest, String> {
+            let args = args::parse(args_text)?;
+            let queries = args::string_list(&args, "queries", Repeats::Keep, MAX_QUERIES)?;
+            let limit = args::limit(&args, config.search_default_limit, config.max_search_limit);
+            Ok(SearchRequest { queries, limit })
+        };
+        read().map_err(|text| messages::error_json(&text))
+    }
+}
+
+/// One row of `available_sources` (§8.4).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SourceRow {
+    /// Group label or declared server name.
+    pub name: String,
+    /// Tools behind the label, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tool_count: Option<u64>,
+    /// Why a declared source is unusable now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unavailable: Option<String>,
+}
+
+/// Labels of the local catalog with their counts, and the declared rows,
+/// sorted by name (available rows first among equal names).
+pub fn source_summary(catalog: &Catalog, declared: &[DeclaredSource]) -> Vec<SourceRow> {
+    let mut rows: Vec<SourceRow> = catalog
+        .label_counts()
+        .iter()
+        .map(|(name, &count)| SourceRow {
+            name: name.clone(),
+            tool_count: Some(count as u64),
+            unavailable: None,
+        })
+        .collect();
+    rows.extend(declared.iter().map(|d| SourceRow {
+        name: d.name.clone(),
+        tool_count: d.tool_count,
+        unavailable: Some(d.unavailable.clone()),
+    }));
+    rows.sort_by(|a, b| a.name.cmp(&b.name));
+    rows
+}
+
+#[derive(Serialize)]
+struct Group<'a> {
+    query: &'a str,
+    matches: Vec<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    available_sources: Option<&'a [SourceRow]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hint: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct Record<'a> {
+    source: Source,
+    source_name: &'a str,
+    description: String,
+    required: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct Output<'a> {
+    queries: &'a [String],
+    total_available: usize,
+    results: Vec<Group<'a>>,
+    tools: Map<String, Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    connectors: Option<Value>,
+}
+
+/// Renders the answer (§8.2 steps 5-9, §8.3). `groups[i]` holds the ranked
+/// entries of query i; `local_count` is the size of the local catalog.
+pub fn render(
+    request: &SearchRequest,
+    groups: &[Vec<&Entry>],
+    local_count: usize,
+    summary: &[SourceRow],
+    connectors: Option<Value>,
+) -> String {
+    let mut tools = Map::new();
+    let mut remote_returned = 0;
+    for entry in groups.iter().flatten() {
+        if tools.contains_key(entry.name()) {
+            continue;
+        }
+        if entry.source == Source::Connectors {
+            remote_returned += 1;
+        }
+        let record = Record {
+            source: entry.source,
+            source_name: &entry.source_name,
+            description: clip(
+                entry.tool.def.description.as_deref().unwrap_or(""),
+                RECORD_DESCRIPTION_CHARS,
+                "…",
+            ),
+            required: entry
+                .tool
+                .def
+                .required
+                .iter()
+                .take(RECORD_REQUIRED_NAMES)
+                .map(|name| name.chars().take(RECORD_REQUIRED_CHARS).collect())
+                .collect(),
+        };
+        tools.insert(
+            entry.name().to_owned(),
+            serde_json::to_value(record).unwrap_or(Value::Null),
+        );
+    }
+    let results = request
+        .queries
+        .iter()
+        .zip(groups)
+        .map(|(query, entries)| {
+            let empty = entries.is_empty() && !summary.is_empty();
+            Group {
+                query,
+                matches: entries.iter().map(|e| e.name()).collect(),
+                available_sources: empty.then_some(summary),
+                hint: empty.then_some(messages::EMPTY_GROUP_HINT),
+            }
+        })
+        .collect();
+    let output = Output {
+        queries: &request.queries,
+        total_available: local_count + remote_returned,
+        results,
+        tools,
+        connectors,
+    };
+    serde_json::to_string(&output).unwrap_or_else(|e| messages::error_json(&e.to_string()))
+}
+
+/// Groups of the local catalog alone (§8.2 step 2).
+pub fn local_groups<'c>(catalog: &'c Catalog, request: &SearchRequest) -> Vec<Vec<&'c Entry>> {
+    request
+        .queries
+        .iter()
+        .map(|query| {
+            catalog
+                .search(query, request.limit)
+                .iter()
+                .filter_map(|hit| catalog.entries().get(hit.doc as usize))
+                .collect()
+        })
+        .collect()
+}

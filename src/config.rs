@@ -1,0 +1,373 @@
+//! Resolves the host's `tools.tool_search` and `tools.connectors` values into a
+//! clamped [`Config`] (spec §2). Resolution never fails: a bad value falls back
+//! to its default, as a typo must never break the agent.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// Curated names deferred when the config has no `defer` list (§2.3).
+pub const CURATED_DEFER: [&str; 17] = [
+    "computer_use",
+    "session_search",
+    "image_generate",
+    "todo_list",
+    "process_manage",
+    "cronjob_manage",
+    "drive_preview",
+    "gui_tour",
+    "desktop_preview",
+    "annotate_preview",
+    "show_tip",
+    "desktop_project",
+    "close_terminal",
+    "apply_layout",
+    "read_terminal",
+    "read_window_below",
+    "focus_pane",
+];
+
+/// A tri-state switch (§2.2). `Auto` and `On` behave the same today.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TriState {
+    /// Decide automatically (currently: like `On`).
+    Auto,
+    /// Always on.
+    On,
+    /// Never.
+    Off,
+}
+
+/// The resolved `tools.connectors` section.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ConnectorsConfig {
+    /// User kill switch for everything connector-related.
+    pub enabled: bool,
+}
+
+/// The resolved configuration; `ts.config` shows it with these key names.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Config {
+    /// `off` never assembles the bridge.
+    pub enabled: TriState,
+    /// Listing budget as a percentage of the context length, in [0, 100].
+    pub threshold_pct: f64,
+    /// Matches per query when the model omits `limit`, in [1, max].
+    pub search_default_limit: usize,
+    /// Upper bound of the model's `limit`, in [1, 50].
+    pub max_search_limit: usize,
+    /// `off` never embeds the listing.
+    pub listing: TriState,
+    /// Absolute cap of the listing budget, in [200, 60000].
+    pub listing_max_tokens: usize,
+    /// Names forced to defer.
+    pub defer: Vec<String>,
+    /// The resolved `tools.connectors` section.
+    pub connectors: ConnectorsConfig,
+    /// What was ignored while resolving, for the host's logs.
+    pub warnings: Vec<String>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config::resolve(&Value::Null, &Value::Null)
+    }
+}
+
+impl Config {
+    /// Resolves `tool_search` (the `tools.tool_search` value) and `connectors`
+    /// (the `tools.connectors` value).
+    pub fn resolve(tool_search: &Value, connectors: &Value) -> Config {
+        let empty = Map::new();
+        let (section, legacy_off) = match tool_search {
+            Value::Object(map) => (map, false),
+            other => (&empty, *other == Value::Bool(false)),
+        };
+        let mut warnings = Vec::new();
+        let max_search_limit = int_setting(section.get("max_search_limit"), 25, 1, 50);
+        let defer = match section.get("defer") {
+            None | Some(Value::Null) => curated_defer(),
+            Some(Value::Array(items)) => items.iter().filter_map(defer_name).collect(),
+            Some(_) => {
+                warnings.push(
+                    "`defer` must be a list of tool names (YAML: `defer: [name, ...]`); using the curated default"
+                        .to_owned(),
+                );
+                curated_defer()
+            }
+        };
+        Config {
+            enabled: if legacy_off {
+                TriState::Off
+            } else {
+                section.get("enabled").map_or(TriState::Auto, tri_state)
+            },
+            threshold_pct: float_setting(section.get("threshold_pct"), 5.0, 0.0, 100.0),
+            search_default_limit: int_setting(
+                section.get("search_default_limit"),
+                5,
+                1,
+                max_search_limit,
+            ),
+            max_search_limit,
+            listing: section.get("listing").map_or(TriState::Auto, tri_state),
+            listing_max_tokens: int_setting(section.get("listing_max_tokens"), 4000, 200, 60000),
+            defer,
+            connectors: ConnectorsConfig {
+                enabled: connectors_enabled(connectors),
+            },
+            warnings,
+        }
+    }
+}
+
+fn curated_defer() -> Vec<String> {
+    CURATED_DEFER.iter().map(|&name| name.to_owned()).collect()
+}
+
+/// A `defer` item stringified and trimmed; empty items are dropped.
+fn defer_name(item: &Value) -> Option<String> {
+    let name = match item {
+        Value::Null => String::new(),
+        Value::String(s) => s.trim().to_owned(),
+        other => python_str(other),
+    };
+    (!name.is_empty()).then_some(name)
+}
+
+/// Tri-state normalisation: stringify, trim, lowercase (§2.2).
+fn tri_state(value: &Value) -> TriState {
+    let text = match value {
+        Value::String(s) => s.trim().to_lowercase(),
+        other => python_str(other).to_lowercase(),
+    };
+    match text.as_str() {
+        "on" | "true" | "1" | "yes" => TriState::On,
+        "off" | "false" | "0" | "no" => TriState::Off,
+        _ => TriState::Auto,
+    }
+}
+
+/// The connectors kill switch: a bare bool, or the section's `enabled`.
+fn connectors_enabled(section: &Value) -> bool {
+    let value = match section {
+        Value::Bool(b) => return *b,
+        Value::Object(map) => map.get("enabled"),
+        _ => None,
+    };
+    match value {
+        Some(Value::Bool(b)) => *b,
+        Some(Value::String(s)) => !matches!(
+            s.trim().to_lowercase().as_str(),
+            "false" | "0" | "no" | "off" | ""
+        ),
+        Some(Value::Number(n)) => n.as_f64().is_none_or(|x| x != 0.0),
+        _ => true,
+    }
+}
+
+/// Python-style `int()` of a setting, then clamped; `fallback` when absent or
+/// not convertible.
+pub(crate) fn int_setting(value: Option<&Value>, fallback: usize, lo: usize, hi: usize) -> usize {
+    let parsed = value.and_then(python_int).unwrap_or(fallback as i128);
+    parsed.clamp(lo as i128, hi as i128) as usize
+}
+
+fn float_setting(value: Option<&Value>, fallback: f64, lo: f64, hi: f64) -> f64 {
+    let parsed = match value {
+        Some(Value::Bool(b)) => Some(f64::from(u8::from(*b))),
+        Some(Value::Number(n)) => n.as_f64(),
+        Some(Value::String(s)) => s.trim().replace('_', "").parse::<f64>().ok(),
+        _ => None,
+    };
+    parsed
+        .filter(|x| !x.is_nan())
+        .unwrap_or(fallback)
+        .clamp(lo, hi)
+}
+
+/// Truncating integer conversion as Python's `int()` does it: booleans are 0
+/// or 1, floats truncate toward zero, strings must spell a whole number.
+pub(crate) fn python_int(value: &Value) -> Option<i128> {
+    match value {
+        Value::Bool(b) => Some(i128::from(*b)),
+        Value::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                Some(i128::from(i))
+            } else if let Some(u) = n.as_u64() {
+                Some(i128::from(u))
+            } else {
+                n.as_f64()
+                    .filter(|x| x.is_finite())
+                    .map(|x| x.trunc() as i128)
+            }
+        }
+        Value::String(s) => parse_int_text(s.trim()),
+        _ => None,
+    }
+}
+
+/// `[+-]digits` with single underscores between digits; saturates when huge.
+fn parse_int_text(text: &str) -> Option<i128> {
+    let (negative, digits) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let bytes = digits.as_bytes();
+    if bytes.is_empty() || bytes[0] == b'_' || bytes[bytes.len() - 1] == b'_' {
+        return None;
+    }
+    let mut magnitude: i128 = 0;
+    let mut previous_underscore = false;
+    for &byte in bytes {
+        if byte == b'_' {
+            if previous_underscore {
+                return None;
+            }
+            previous_underscore = true;
+            continue;
+        }
+        previous_underscore = false;
+        if !byte.is_ascii_digit() {
+            return None;
+        }
+        magnitude = magnitude
+            .saturating_mul(10)
+            .saturating_add(i128::from(byte - b'0'));
+    }
+    Some(if negative { -magnitude } else { magnitude })
+}
+
+/// Roughly Python's `str()` of a JSON scalar; containers as compact JSON.
+pub(crate) fn python_str(value: &Value) -> String {
+    match value {
+        Value::Null => "None".to_owned(),
+        Value::Bool(true) => "True".to_owned(),
+        Value::Bool(false) => "False".to_owned(),
+        Value::String(s) => s.clone(),
+        Value::Number(n) => n.to_string(),
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn resolve(config: Value) -> Config {
+        Config::resolve(&config, &Value::Null)
+    }
+
+    #[test]
+    fn defaults() {
+        let c = Config::default();
+        assert_eq!(c.enabled, TriState::Auto);
+        assert_eq!(c.threshold_pct, 5.0);
+        assert_eq!(c.search_default_limit, 5);
+        assert_eq!(c.max_search_limit, 25);
+        assert_eq!(c.listing, TriState::Auto);
+        assert_eq!(c.listing_max_tokens, 4000);
+        assert_eq!(c.defer, curated_defer());
+        assert!(c.connectors.enabled);
+    }
+
+    #[test]
+    fn clamps_and_fallbacks() {
+        let c = resolve(json!({
+            "threshold_pct": 250, "max_search_limit": "80", "search_default_limit": 70,
+            "listing_max_tokens": 10
+        }));
+        assert_eq!(c.threshold_pct, 100.0);
+        assert_eq!(c.max_search_limit, 50);
+        assert_eq!(c.search_default_limit, 50);
+        assert_eq!(c.listing_max_tokens, 200);
+        let c = resolve(json!({
+            "threshold_pct": "abc", "max_search_limit": "3.5", "search_default_limit": 9,
+            "listing_max_tokens": [1]
+        }));
+        assert_eq!(c.threshold_pct, 5.0);
+        assert_eq!(c.max_search_limit, 25);
+        assert_eq!(c.search_default_limit, 9);
+        assert_eq!(c.listing_max_tokens, 4000);
+        let c = resolve(json!({"max_search_limit": 3, "search_default_limit": 9.9}));
+        assert_eq!(c.search_default_limit, 3);
+        let c = resolve(json!({"search_default_limit": -4, "threshold_pct": " 7.5 "}));
+        assert_eq!(c.search_default_limit, 1);
+        assert_eq!(c.threshold_pct, 7.5);
+    }
+
+    #[test]
+    fn python_int_conversion() {
+        assert_eq!(python_int(&json!(" 1_000 ")), Some(1000));
+        assert_eq!(python_int(&json!("+7")), Some(7));
+        assert_eq!(python_int(&json!("-7")), Some(-7));
+        assert_eq!(python_int(&json!("1__0")), None);
+        assert_eq!(python_int(&json!("_1")), None);
+        assert_eq!(python_int(&json!("3.5")), None);
+        assert_eq!(python_int(&json!(3.9)), Some(3));
+        assert_eq!(python_int(&json!(-3.9)), Some(-3));
+        assert_eq!(python_int(&json!(true)), Some(1));
+        assert_eq!(python_int(&json!(null)), None);
+        assert_eq!(python_int(&json!("")), None);
+    }
+
+    #[test]
+    fn tri_states_and_legacy_sections() {
+        for (raw, expected) in [
+            (json!(true), TriState::On),
+            (json!("YES"), TriState::On),
+            (json!(1), TriState::On),
+            (json!(" Off "), TriState::Off),
+            (json!(0), TriState::Off),
+            (json!(false), TriState::Off),
+            (json!("maybe"), TriState::Auto),
+            (json!(null), TriState::Auto),
+            (json!(1.5), TriState::Auto),
+        ] {
+            assert_eq!(
+                resolve(json!({ "enabled": raw })).enabled,
+                expected,
+                "{raw}"
+            );
+        }
+        assert_eq!(resolve(json!(false)).enabled, TriState::Off);
+        for legacy in [json!(true), json!(null), json!(3), json!("off"), json!([])] {
+            assert_eq!(resolve(legacy).enabled, TriState::Auto);
+        }
+    }
+
+    #[test]
+    fn defer_lists() {
+        assert_eq!(
+            resolve(json!({"defer": [" a ", "", null, 5, "b"]})).defer,
+            ["a", "5", "b"]
+        );
+        assert!(resolve(json!({"defer": []})).defer.is_empty());
+        let c = resolve(json!({"defer": "computer_use"}));
+        assert_eq!(c.defer, curated_defer());
+        assert_eq!(c.warnings.len(), 1);
+        assert_eq!(resolve(json!({"defer": {"a": 1}})).defer, curated_defer());
+        assert_eq!(resolve(json!({"defer": null})).defer, curated_defer());
+    }
+
+    #[test]
+    fn connectors_switch() {
+        let on = |v: Value| Config::resolve(&Value::Null, &v).connectors.enabled;
+        assert!(!on(json!(false)));
+        assert!(on(json!(true)));
+        assert!(on(json!(null)));
+        assert!(on(json!({})));
+        assert!(!on(json!({"enabled": false})));
+        for off in ["false", " OFF ", "0", "no", ""] {
+            assert!(!on(json!({ "enabled": off })), "{off}");
+        }
+        assert!(on(json!({"enabled": "yes please"})));
+        assert!(!on(json!({"enabled": 0})));
+        assert!(on(json!({"enabled": 2})));
+        assert!(on(json!({"enabled": null})));
+        assert!(on(json!({"enabled": [false]})));
+        assert!(on(json!("false")));
+    }
+}

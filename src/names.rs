@@ -1,0 +1,17 @@
+//! Reserved tool names.
+
+/// The search bridge (§8).
+pub const TOOL_SEARCH: &str = "tool_search";
+/// The describe bridge (§9).
+pub const TOOL_DESCRIBE: &str = "tool_describe";
+/// The call bridge (§10).
+pub const TOOL_CALL: &str = "tool_call";
+/// The three bridge tools in assembly order; no registered tool may use them.
+pub const BRIDGE_TOOLS: [&str; 3] = [TOOL_SEARCH, TOOL_DESCRIBE, TOOL_CALL];
+/// The connections tool; its presence in a session puts connectors in scope.
+pub const MANAGE_CONNECTIONS: &str = "manage_connections";
+
+/// True for the three bridge names.
+pub fn is_bridge(name: &str) -> bool {
+    BRIDGE_TOOLS.contains(&name)
+}

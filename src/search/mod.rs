@@ -1,0 +1,19 @@
+//! Lexical retrieval, independent of tool definitions: tokenize text, index
+//! token lists, and rank documents for a query (spec §5.4, §6).
+//!
+//! `tokenize` turns text into stemmed tokens; `Index` holds documents,
+//! postings and corpus statistics; `Query` resolves a query's tokens, gate and
+//! coverage floor against an index; `rank` admits and scores documents.
+
+mod bm25;
+mod english;
+mod hash;
+mod index;
+mod query;
+mod rank;
+mod tokenize;
+
+pub use hash::{FastMap, FastSet};
+pub use index::{Index, IndexBuilder};
+pub use rank::{rank, Hit};
+pub use tokenize::tokenize;

@@ -1,0 +1,113 @@
+//! The session of one turn (API.md `Session`): the raw tool definitions, their
+//! toolsets and owners, and the host's hidden declared sources.
+
+use std::rc::Rc;
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::tooldef::ToolDef;
+
+/// One raw tool definition with what the host registered about its name.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SessionTool {
+    /// The definition, read.
+    pub def: ToolDef,
+    /// `session.toolsets[name]` when it is a string; `None` = unregistered.
+    pub toolset: Option<String>,
+    /// `session.owners[name]` when it is a non-empty string.
+    pub owner: Option<String>,
+}
+
+/// A declared source that is currently unusable (spec §7.5), as the host reports it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DeclaredSource {
+    /// The server name (listing label).
+    pub name: String,
+    /// Its registered tool count, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tool_count: Option<u64>,
+    /// The "<reason> <action>" sentence.
+    pub unavailable: String,
+}
+
+impl DeclaredSource {
+    /// Reads `session.declaredSources`; rows without a string `name` and
+    /// `unavailable` are skipped.
+    pub fn read_all(rows: Option<&Value>) -> Vec<DeclaredSource> {
+        let Some(Value::Array(rows)) = rows else {
+            return Vec::new();
+        };
+        rows.iter()
+            .filter_map(|row| {
+                let name = row.get("name")?.as_str()?.to_owned();
+                let unavailable = row.get("unavailable")?.as_str()?.to_owned();
+                let tool_count = row.get("tool_count").and_then(Value::as_u64);
+                Some(DeclaredSource {
+                    name,
+                    tool_count,
+                    unavailable,
+                })
+            })
+            .collect()
+    }
+}
+
+/// The host's raw session, read on demand: whole schemas (describe and call)
+/// and the registry behind `session.toolsets` (refusal messages), which the
+/// search path never needs.
+pub trait SessionSource {
+    /// The raw definition at `index` of `session.tools`.
+    fn def(&self, index: usize) -> Option<Value>;
+    /// `session.toolsets[name]` when it is a string.
+    fn toolset_of(&self, name: &str) -> Option<String>;
+    /// Every name with a string toolset.
+    fn registered_names(&self) -> Vec<String>;
+}
+
+/// A raw session held as JSON (native hosts and tests).
+#[derive(Debug, Clone, Default)]
+pub struct JsonSession {
+    /// `session.tools`.
+    pub tools: Vec<Value>,
+    /// `session.toolsets`.
+    pub toolsets: Map<String, Value>,
+}
+
+impl SessionSource for JsonSession {
+    fn def(&self, index: usize) -> Option<Value> {
+        self.tools.get(index).cloned()
+    }
+
+    fn toolset_of(&self, name: &str) -> Option<String> {
+        self.toolsets.get(name)?.as_str().map(str::to_owned)
+    }
+
+    fn registered_names(&self) -> Vec<String> {
+        self.toolsets
+            .iter()
+            .filter(|(_, v)| v.is_string())
+            .map(|(k, _)| k.clone())
+            .collect()
+    }
+}
+
+/// A resolved session: the read tools, the ids they were interned under, the
+/// declared rows and access to the raw definitions.
+pub struct Session {
+    /// Interned ids of `tools`, in order; equal ids mean equal tools.
+    pub ids: Vec<u32>,
+    /// `session.tools`, read, in the host's order.
+    pub tools: Vec<Rc<SessionTool>>,
+    /// `session.declaredSources`.
+    pub declared: Vec<DeclaredSource>,
+    /// The raw session.
+    pub source: Box<dyn SessionSource>,
+}
+
+impl Session {
+    /// True when some tool of the session has this exact name.
+    pub fn has_tool(&self, name: &str) -> bool {
+        self.tools.iter().any(|t| t.def.name == name)
+    }
+}

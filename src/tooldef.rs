@@ -1,0 +1,181 @@
+//! Tool definitions in OpenAI, Anthropic or MCP shape, read into the one view
+//! the engine works with, and the bridge tools written back in any shape.
+
+use serde_json::{Map, Value};
+
+/// The three accepted shapes of a tool definition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ToolFormat {
+    /// `{type: "function", function: {name, description, parameters}}`.
+    #[default]
+    OpenAi,
+    /// `{name, description, input_schema}`.
+    Anthropic,
+    /// `{name, description, inputSchema}` as MCP `tools/list` returns it.
+    Mcp,
+}
+
+impl ToolFormat {
+    /// Parses `"openai"`, `"anthropic"` or `"mcp"`.
+    pub fn parse(text: &str) -> Option<ToolFormat> {
+        match text {
+            "openai" => Some(ToolFormat::OpenAi),
+            "anthropic" => Some(ToolFormat::Anthropic),
+            "mcp" => Some(ToolFormat::Mcp),
+            _ => None,
+        }
+    }
+
+    /// Writes a tool in this shape; `parameters` is a JSON Schema object.
+    pub fn write(self, name: &str, description: &str, parameters: Value) -> Value {
+        let mut tool = Map::new();
+        match self {
+            ToolFormat::OpenAi => {
+                let mut function = Map::new();
+                function.insert("name".into(), name.into());
+                function.insert("description".into(), description.into());
+                function.insert("parameters".into(), parameters);
+                tool.insert("type".into(), "function".into());
+                tool.insert("function".into(), Value::Object(function));
+            }
+            ToolFormat::Anthropic | ToolFormat::Mcp => {
+                tool.insert("name".into(), name.into());
+                tool.insert("description".into(), description.into());
+                let key = if self == ToolFormat::Mcp {
+                    "inputSchema"
+                } else {
+                    "input_schema"
+                };
+                tool.insert(key.into(), parameters);
+            }
+        }
+        Value::Object(tool)
+    }
+}
+
+/// What the engine reads from one tool definition.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct ToolDef {
+    /// The tool name; `""` when missing or not a string.
+    pub name: String,
+    /// The description when it is a string.
+    pub description: Option<String>,
+    /// Keys of the top-level `properties` object of the parameters, in order.
+    pub param_keys: Vec<String>,
+    /// String items of the parameters' `required` list.
+    pub required: Vec<String>,
+}
+
+impl ToolDef {
+    /// Reads a definition of any accepted shape; anything unreadable yields an
+    /// empty (nameless) view.
+    pub fn read(def: &Value) -> ToolDef {
+        let Some(block) = function_block(def) else {
+            return ToolDef::default();
+        };
+        let parameters = parameters_of(def);
+        let text = |key: &str| block.get(key).and_then(Value::as_str).map(str::to_owned);
+        ToolDef {
+            name: text("name").unwrap_or_default(),
+            description: text("description"),
+            param_keys: parameters
+                .and_then(|p| p.get("properties"))
+                .and_then(Value::as_object)
+                .map(|props| props.keys().cloned().collect())
+                .unwrap_or_default(),
+            required: parameters
+                .and_then(|p| p.get("required"))
+                .and_then(Value::as_array)
+                .map(|items| {
+                    items
+                        .iter()
+                        .filter_map(|i| i.as_str().map(str::to_owned))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// The object holding `name` and `description`: `function` for OpenAI
+/// tools, the tool itself otherwise.
+pub fn function_block(def: &Value) -> Option<&Map<String, Value>> {
+    let tool = def.as_object()?;
+    match tool.get("function") {
+        Some(Value::Object(function)) => Some(function),
+        _ => Some(tool),
+    }
+}
+
+/// The JSON Schema of the tool's arguments, when present.
+pub fn parameters_of(def: &Value) -> Option<&Value> {
+    let tool = def.as_object()?;
+    match tool.get("function") {
+        Some(Value::Object(function)) => function.get("parameters"),
+        _ => tool.get("inputSchema").or_else(|| tool.get("input_schema")),
+    }
+}
+
+/// The name of a definition of any shape, `""` when it has none.
+pub fn name_of(def: &Value) -> &str {
+    function_block(def)
+        .and_then(|b| b.get("name"))
+        .and_then(Value::as_str)
+        .unwrap_or("")
+}
+
+/// Code points of `def` serialized as compact JSON.
+pub fn compact_json_chars(def: &Value) -> usize {
+    serde_json::to_string(def).map_or(0, |text| text.chars().count())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn reads_all_three_shapes() {
+        let params =
+            json!({"type": "object", "properties": {"b": {}, "a": {}}, "required": ["a", 3]});
+        let shapes = [
+            json!({"type": "function", "function": {"name": "t", "description": "d", "parameters": params}}),
+            json!({"name": "t", "description": "d", "input_schema": params}),
+            json!({"name": "t", "description": "d", "inputSchema": params, "annotations": {}}),
+        ];
+        for shape in shapes {
+            let def = ToolDef::read(&shape);
+            assert_eq!(def.name, "t");
+            assert_eq!(def.description.as_deref(), Some("d"));
+            assert_eq!(def.param_keys, ["b", "a"]);
+            assert_eq!(def.required, ["a"]);
+        }
+    }
+
+    #[test]
+    fn unreadable_defs_are_nameless() {
+        for bad in [
+            json!(null),
+            json!("x"),
+            json!({"name": 3}),
+            json!({"function": {"name": null}}),
+        ] {
+            let def = ToolDef::read(&bad);
+            assert_eq!(def.name, "");
+            assert!(def.param_keys.is_empty());
+        }
+    }
+
+    #[test]
+    fn writes_each_shape() {
+        let p = json!({"type": "object"});
+        assert_eq!(
+            serde_json::to_string(&ToolFormat::OpenAi.write("n", "d", p.clone())).unwrap(),
+            r#"{"type":"function","function":{"name":"n","description":"d","parameters":{"type":"object"}}}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&ToolFormat::Mcp.write("n", "d", p)).unwrap(),
+            r#"{"name":"n","description":"d","inputSchema":{"type":"object"}}"#
+        );
+    }
+}

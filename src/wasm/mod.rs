@@ -1,0 +1,128 @@
+//! The wasm-bindgen layer: decode JavaScript values, make one engine call,
+//! encode the result. No spec behaviour lives here. The hand-written facade in
+//! `pkg/src/facade.js` wraps this raw class as the public `ToolSearch`.
+
+mod decode;
+mod source;
+
+use std::rc::Rc;
+
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+use crate::engine::{Engine, Options};
+use crate::session::{DeclaredSource, Session};
+use source::JsSessionSource;
+
+/// The raw engine behind one `ToolSearch`.
+#[wasm_bindgen(js_name = Engine)]
+pub struct WasmEngine {
+    engine: Rc<Engine>,
+}
+
+#[wasm_bindgen(js_class = Engine)]
+impl WasmEngine {
+    /// `options` is the JSON text of `{config, connectors, coreTools,
+    /// directSurfaceToolsets}`; anything unreadable means defaults.
+    #[wasm_bindgen(constructor)]
+    pub fn new(options: &str) -> WasmEngine {
+        let options: Value = serde_json::from_str(options).unwrap_or(Value::Null);
+        let strings = |key: &str| {
+            options.get(key).and_then(Value::as_array).map(|items| {
+                items
+                    .iter()
+                    .filter_map(|i| i.as_str().map(str::to_owned))
+                    .collect::<Vec<_>>()
+            })
+        };
+        let options = Options {
+            config: options.get("config").cloned().unwrap_or(Value::Null),
+            connectors: options.get("connectors").cloned().unwrap_or(Value::Null),
+            core_tools: strings("coreTools").unwrap_or_default(),
+            direct_surface_toolsets: strings("directSurfaceToolsets"),
+        };
+        WasmEngine {
+            engine: Rc::new(Engine::new(&options)),
+        }
+    }
+
+    /// The resolved configuration as JSON text.
+    #[wasm_bindgen(js_name = configJson)]
+    pub fn config_json(&self) -> String {
+        serde_json::to_string(self.engine.config()).unwrap_or_default()
+    }
+
+    /// Interns tools sent as UTF-8 rows (see [`decode::tool_rows`]); returns
+    /// one id per row. Bytes, not a string: wasm-bindgen copies a string
+    /// into wasm one character at a time in JavaScript until the first
+    /// non-ASCII character, which took 10 ms for a large catalog.
+    #[wasm_bindgen(js_name = internAll)]
+    pub fn intern_all(&self, rows: &[u8]) -> Vec<u32> {
+        let rows = String::from_utf8_lossy(rows);
+        decode::tool_rows(&rows)
+            .into_iter()
+            .map(|tool| self.engine.intern(tool))
+            .collect()
+    }
+
+    /// Number of interned tools.
+    pub fn interned(&self) -> usize {
+        self.engine.interned()
+    }
+
+    /// Forgets interned tools; the facade drops its ids with them.
+    pub fn clear(&self) {
+        self.engine.clear();
+    }
+
+    /// `tool_search` (spec §8).
+    #[wasm_bindgen(js_name = toolSearch)]
+    pub fn tool_search(
+        &self,
+        args: &str,
+        ids: Vec<u32>,
+        tools: JsValue,
+        toolsets: JsValue,
+        declared: &str,
+    ) -> String {
+        let session = self.session(ids, tools, toolsets, declared);
+        self.engine.tool_search(args, &session)
+    }
+
+    /// `tool_describe` (spec §9).
+    #[wasm_bindgen(js_name = toolDescribe)]
+    pub fn tool_describe(
+        &self,
+        args: &str,
+        ids: Vec<u32>,
+        tools: JsValue,
+        toolsets: JsValue,
+        declared: &str,
+    ) -> String {
+        let session = self.session(ids, tools, toolsets, declared);
+        self.engine.tool_describe(args, &session)
+    }
+}
+
+impl WasmEngine {
+    fn session(&self, ids: Vec<u32>, tools: JsValue, toolsets: JsValue, declared: &str) -> Session {
+        let declared: Value = serde_json::from_str(declared).unwrap_or(Value::Null);
+        self.engine.session(
+            ids,
+            DeclaredSource::read_all(Some(&declared)),
+            Box::new(JsSessionSource::new(tools, toolsets)),
+        )
+    }
+}
+
+/// Stemmed tokens of `text` (spec §5.4).
+#[wasm_bindgen]
+pub fn tokenize(text: &str) -> Vec<String> {
+    crate::search::tokenize(text)
+}
+
+/// The package version.
+#[wasm_bindgen]
+pub fn version() -> String {
+    crate::version().to_owned()
+}

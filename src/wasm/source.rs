@@ -1,0 +1,55 @@
+//! The host's session read lazily from JavaScript: whole definitions and
+//! toolset lookups happen only on the paths that need them.
+
+use js_sys::{Array, Object, Reflect, JSON};
+use serde_json::Value;
+use wasm_bindgen::{JsCast, JsValue};
+
+use crate::session::SessionSource;
+
+/// `session.tools` and `session.toolsets` as the host passed them.
+pub struct JsSessionSource {
+    tools: JsValue,
+    toolsets: JsValue,
+}
+
+impl JsSessionSource {
+    /// Wraps the host's values; nothing is read yet.
+    pub fn new(tools: JsValue, toolsets: JsValue) -> JsSessionSource {
+        JsSessionSource { tools, toolsets }
+    }
+
+    fn own_string(&self, key: &str) -> Option<String> {
+        let toolsets = self.toolsets.dyn_ref::<Object>()?;
+        if !Object::has_own(toolsets, &JsValue::from_str(key)) {
+            return None;
+        }
+        Reflect::get(toolsets, &JsValue::from_str(key))
+            .ok()?
+            .as_string()
+    }
+}
+
+impl SessionSource for JsSessionSource {
+    fn def(&self, index: usize) -> Option<Value> {
+        let tools = self.tools.dyn_ref::<Array>()?;
+        let tool = tools.get(index as u32);
+        let text = JSON::stringify(&tool).ok()?.as_string()?;
+        serde_json::from_str(&text).ok()
+    }
+
+    fn toolset_of(&self, name: &str) -> Option<String> {
+        self.own_string(name)
+    }
+
+    fn registered_names(&self) -> Vec<String> {
+        let Some(toolsets) = self.toolsets.dyn_ref::<Object>() else {
+            return Vec::new();
+        };
+        Object::keys(toolsets)
+            .iter()
+            .filter_map(|key| key.as_string())
+            .filter(|key| self.own_string(key).is_some())
+            .collect()
+    }
+}

@@ -1,0 +1,10 @@
+//! Native integration tests through the crate's public API, one module per theme.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod support;
+
+mod config;
+mod real_catalog;
+mod tool_describe;
+mod tool_search;
+mod worked_example;

@@ -1,0 +1,77 @@
+//! Shared helpers: engines, sessions, JSON parsing and the shared data dir.
+
+use std::path::PathBuf;
+
+use serde_json::{json, Value};
+use toolsearch::{Engine, Options, Session};
+
+/// An engine with the given `tools.tool_search` config and core tools.
+pub fn engine(config: Value, core: &[&str]) -> Engine {
+    Engine::new(&Options {
+        config,
+        core_tools: core.iter().map(|s| s.to_string()).collect(),
+        ..Options::default()
+    })
+}
+
+/// A session from its JSON form.
+pub fn session(engine: &Engine, session: Value) -> Session {
+    engine
+        .session_from_json(&session)
+        .expect("session is an object")
+}
+
+/// An OpenAI-shaped tool.
+pub fn tool(name: &str, description: &str, params: &[&str]) -> Value {
+    let properties: serde_json::Map<String, Value> = params
+        .iter()
+        .map(|p| (p.to_string(), json!({"type": "string"})))
+        .collect();
+    json!({"type": "function", "function": {
+        "name": name, "description": description,
+        "parameters": {"type": "object", "properties": properties, "required": params}
+    }})
+}
+
+/// Parses bridge output.
+pub fn parse(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
+}
+
+/// `../shared` (or `$TOOLSEARCH_SHARED`) when present. Without it the test
+/// skips with a message, except under `CI=true`, where it fails.
+pub fn shared_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("TOOLSEARCH_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"));
+    if dir.join("catalogs").is_dir() {
+        return Some(dir);
+    }
+    assert!(
+        std::env::var("CI").as_deref() != Ok("true"),
+        "shared data missing at {} (CI must provide it)",
+        dir.display()
+    );
+    eprintln!(
+        "skipping: shared data not found at {} (set TOOLSEARCH_SHARED)",
+        dir.display()
+    );
+    None
+}
+
+/// The real catalog as a session: every tool registered as `mcp-<x-source>`.
+pub fn real_catalog_session(shared: &std::path::Path) -> Value {
+    let text = std::fs::read_to_string(shared.join("catalogs/all-openai.json")).unwrap();
+    let tools: Vec<Value> = serde_json::from_str(&text).unwrap();
+    let toolsets: serde_json::Map<String, Value> = tools
+        .iter()
+        .map(|t| {
+            let name = t["function"]["name"].as_str().unwrap().to_owned();
+            (
+                name,
+                json!(format!("mcp-{}", t["x-source"].as_str().unwrap())),
+            )
+        })
+        .collect();
+    json!({"tools": tools, "toolsets": toolsets})
+}

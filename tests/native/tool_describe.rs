@@ -1,0 +1,97 @@
+//! tool_describe (spec §9): dedupe, cap, not_found, errors, key order.
+
+use serde_json::json;
+use toolsearch::bridge::messages::NOT_FOUND_HINT;
+
+use crate::support::{engine, parse, session, tool};
+
+fn describe(args: &str) -> serde_json::Value {
+    let engine = engine(json!({}), &["terminal"]);
+    let s = session(
+        &engine,
+        json!({
+            "tools": [
+                tool("terminal", "Run a shell command", &["command"]),
+                {"name": "mcp__github__create_issue", "description": "Open an issue",
+                 "inputSchema": {"type": "object", "properties": {"title": {"type": "string"}}, "required": ["title"]}},
+                {"name": "mcp__github__bare"},
+                tool("preview", "A GUI preview", &[])
+            ],
+            "toolsets": {"mcp__github__create_issue": "mcp-github", "mcp__github__bare": "mcp-github",
+                         "preview": "desktop_ui", "elsewhere": "kanban"}
+        }),
+    );
+    parse(&engine.tool_describe(args, &s))
+}
+
+#[test]
+fn describes_local_tools_as_stored() {
+    let out = describe(
+        r#"{"names": ["mcp__github__create_issue", "mcp__github__create_issue", "mcp__github__bare"]}"#,
+    );
+    assert_eq!(
+        out.to_string(),
+        json!({"tools": {
+            "mcp__github__create_issue": {"description": "Open an issue", "parameters":
+                {"type": "object", "properties": {"title": {"type": "string"}}, "required": ["title"]}},
+            "mcp__github__bare": {"description": "", "parameters": {}}
+        }})
+        .to_string()
+    );
+}
+
+#[test]
+fn unknown_names_and_refusals() {
+    let out = describe(
+        r#"{"names": ["nope", "terminal", "preview", "connectors__gmail__SEND", "elsewhere"]}"#,
+    );
+    assert_eq!(out["tools"], json!({}));
+    assert_eq!(out["not_found"], json!(["nope", "connectors__gmail__SEND"]));
+    assert_eq!(out["hint"], NOT_FOUND_HINT);
+    let errors = out["errors"].as_object().unwrap();
+    assert_eq!(
+        errors.keys().collect::<Vec<_>>(),
+        ["terminal", "preview", "elsewhere"]
+    );
+    assert!(errors["terminal"]
+        .as_str()
+        .unwrap()
+        .contains("directly-listed tool"));
+    assert!(errors["terminal"]
+        .as_str()
+        .unwrap()
+        .contains("call it directly"));
+    assert!(errors["elsewhere"]
+        .as_str()
+        .unwrap()
+        .contains("not available in this session"));
+    let keys: Vec<&String> = out.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["tools", "not_found", "hint", "errors"]);
+}
+
+#[test]
+fn argument_errors_and_cap() {
+    assert_eq!(
+        describe("{}")["error"],
+        "`names` is required and must be an array of strings"
+    );
+    assert_eq!(
+        describe(r#"{"names": [""]}"#)["error"],
+        "`names` is required and must contain at least one non-empty string"
+    );
+    let eleven: Vec<String> = (0..11).map(|i| format!("n{i}")).collect();
+    let err = describe(&json!({ "names": eleven }).to_string())["error"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(err.starts_with("too many names: 11 > max 10."), "{err}");
+    let repeated = json!({"names": ["a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "b"]});
+    assert_eq!(
+        describe(&repeated.to_string())["not_found"],
+        json!(["a", "b"])
+    );
+    assert_eq!(
+        describe(r#"{"names": "mcp__github__bare"}"#)["tools"]["mcp__github__bare"]["parameters"],
+        json!({})
+    );
+}

@@ -1,0 +1,93 @@
+// Sessions, configuration and robustness: what the host can pass, and what it gets.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { ToolSearch } from "toolsearch";
+import { tool } from "./support.mjs";
+
+test("only a non-object session throws (TypeError)", async () => {
+  const ts = new ToolSearch();
+  for (const bad of [undefined, null, 5, "x", [], true]) {
+    await assert.rejects(ts.toolSearch({ queries: ["a"] }, bad), TypeError);
+    await assert.rejects(ts.toolDescribe({ names: ["a"] }, bad), TypeError);
+  }
+  for (const odd of [{}, { tools: "x" }, { tools: [null, 5, "s", [], { function: 3 }] }, { tools: [], toolsets: 7, owners: [] }]) {
+    const out = JSON.parse(await ts.toolSearch({ queries: ["a"] }, odd));
+    assert.equal(out.total_available, 0);
+  }
+});
+
+test("bad options never throw; config shows the resolved values", () => {
+  for (const options of [undefined, null, 3, "x", { config: "yes" }, { config: { defer: 5 } }, { coreTools: "x" }, { host: 7 }]) {
+    assert.doesNotThrow(() => new ToolSearch(options));
+  }
+  const ts = new ToolSearch({ config: { threshold_pct: "250", max_search_limit: 0, enabled: true, defer: "computer_use" } });
+  assert.equal(ts.config.threshold_pct, 100);
+  assert.equal(ts.config.max_search_limit, 1);
+  assert.equal(ts.config.search_default_limit, 1);
+  assert.equal(ts.config.enabled, "on");
+  assert.equal(ts.config.defer.length, 17);
+  assert.equal(ts.config.warnings.length, 1);
+  assert.equal(new ToolSearch({ config: false }).config.enabled, "off");
+  assert.equal(new ToolSearch({ connectors: { enabled: "no" } }).config.connectors.enabled, false);
+});
+
+test("changes to the tools show in the next call (no stale catalog)", async () => {
+  const ts = new ToolSearch();
+  const t = tool("mcp_x_alpha", "first words");
+  const session = { tools: [t], toolsets: { mcp_x_alpha: "mcp-x" } };
+  const matches = async (q) => JSON.parse(await ts.toolSearch({ queries: [q] }, session)).results[0].matches;
+  assert.deepEqual(await matches("first"), ["mcp_x_alpha"]);
+  t.function.description = "second words";
+  assert.deepEqual(await matches("first"), []);
+  assert.deepEqual(await matches("second"), ["mcp_x_alpha"]);
+  t.function.parameters.properties.zeta = { type: "string" };
+  assert.deepEqual(await matches("zeta"), ["mcp_x_alpha"]);
+  t.function.parameters.required.push("zeta");
+  const out = JSON.parse(await ts.toolSearch({ queries: ["zeta"] }, session));
+  assert.deepEqual(out.tools.mcp_x_alpha.required, ["zeta"]);
+  t.function.name = "mcp_x_beta";
+  assert.deepEqual(await matches("zeta"), []);
+  session.toolsets.mcp_x_beta = "mcp-x";
+  assert.deepEqual(await matches("zeta"), ["mcp_x_beta"]);
+  session.toolsets.mcp_x_beta = "desktop_ui";
+  assert.deepEqual(await matches("zeta"), []);
+  session.tools = [t, tool("mcp_x_gamma", "zeta too")];
+  session.toolsets.mcp_x_beta = "mcp-x";
+  session.toolsets.mcp_x_gamma = "mcp-x";
+  assert.equal((await matches("zeta")).length, 2);
+});
+
+test("owners make unregistered tools plugin tools", async () => {
+  const ts = new ToolSearch({ config: { defer: ["recall"] } });
+  const session = { tools: [tool("recall", "Recall memories")], owners: { recall: "memory-plugin" } };
+  const out = JSON.parse(await ts.toolSearch({ queries: ["recall"] }, session));
+  assert.deepEqual(out.tools.recall.source, "plugin");
+  assert.deepEqual(out.tools.recall.source_name, "memory-plugin");
+});
+
+test("hostile values from a model or host never trap the wasm", async () => {
+  const ts = new ToolSearch();
+  const cyclic = { queries: ["a"] };
+  cyclic.self = cyclic;
+  const weird = [
+    cyclic, 10n, Symbol("s"), () => 1, "\u0000\u0001\u0002", "{\"queries\":[\"\\ud800\"]}",
+    { queries: ["\ud800 lone", "\u0000", "a".repeat(100000)] }, { queries: new Array(100000).fill("x") },
+    { queries: [{ nested: [1, 2] }, [1], 1e308, -0] }, { limit: {}, queries: ["a"] },
+  ];
+  const session = {
+    tools: [
+      tool("mcp_a_\u0001odd\u0000", "desc \u0002 with \u0003 framing \ud800"),
+      { name: "__proto__", description: "proto" },
+      { get function() { throw new Error("getter"); } },
+    ],
+    toolsets: { "mcp_a_\u0001odd\u0000": "mcp-a", __proto__: "mcp-p" },
+  };
+  for (const args of weird) {
+    const out = JSON.parse(await ts.toolSearch(args, session));
+    assert.ok("error" in out || "results" in out);
+    JSON.parse(await ts.toolDescribe(args, session));
+  }
+  const odd = JSON.parse(await ts.toolSearch({ queries: ["odd framing"] }, session));
+  assert.deepEqual(odd.results[0].matches, ["mcp_a_\u0001odd\u0000"]);
+  assert.equal(odd.tools["mcp_a_\u0001odd\u0000"].description, "desc \u0002 with \u0003 framing \ufffd");
+});
