@@ -87,6 +87,34 @@ export interface ResolvedConfig {
   warnings: string[];
 }
 
+/** Options of `assemble`. */
+export interface AssembleOptions {
+  /** The model's context length in tokens; unknown (or not a positive number) means a 10,000-token leg (§4.3). */
+  contextLength?: number;
+  /** Shape of the three bridge tools (default "openai"); visible tools are never reshaped. */
+  format?: "openai" | "anthropic" | "mcp";
+}
+
+/** How much of the deferred catalog the listing shows (§7.4). */
+export type ListingForm = "full" | "names" | "mixed" | "groups" | "none";
+
+/** The assembled tool array and what it costs (§4.2). */
+export interface Assembly {
+  /** Visible tools (the host's own objects, in order), then tool_search, tool_describe, tool_call. */
+  tools: ToolDef[];
+  /** False when nothing defers or tool search is off: `tools` is the input minus bridge tools. */
+  activated: boolean;
+  /** 0 pass-through; 1 bridge with a per-tool listing; 2 bare bridge, server summaries, or connectors only. */
+  tier: 0 | 1 | 2;
+  listingForm: ListingForm;
+  /** Deferrable tools. */
+  deferredCount: number;
+  /** ceil(compact JSON characters of the deferrable tools / 4): what sending every schema would cost. */
+  deferredTokens: number;
+  /** The listing budget when activated, else floor(contextLength × threshold_pct / 100). */
+  thresholdTokens: number;
+}
+
 /**
  * Tool search over one host's tools. Every call takes the session; nothing is
  * cached per session (a content-keyed cache makes repeated calls fast).
@@ -97,6 +125,13 @@ export class ToolSearch {
   constructor(options?: ToolSearchOptions);
   /** The resolved configuration. */
   readonly config: ResolvedConfig;
+  /**
+   * The model-visible tool array (§4). Byte-stable: the same capability set
+   * gives byte-identical `JSON.stringify(result.tools)`, whatever the order of
+   * the deferred tools; assembling an assembled array changes nothing.
+   * Throws a TypeError only when `session` is not an object.
+   */
+  assemble(session: Session, options?: AssembleOptions): Assembly;
   /**
    * tool_search (§8): the JSON text the model reads. `args` is the model's
    * arguments, an object or JSON text. Bad arguments give an error JSON.

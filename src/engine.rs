@@ -6,11 +6,13 @@ use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
+use crate::assemble::{assemble, listing_blocks, AssembleOptions, Assembly, AssemblyInput};
 use crate::bridge::{describe, search};
 use crate::catalog::Catalog;
 use crate::classify::{Classifier, Split, DEFAULT_DIRECT_SURFACE_TOOLSETS};
 use crate::config::Config;
 use crate::intern::Interner;
+use crate::listing::Blocks;
 use crate::names::MANAGE_CONNECTIONS;
 use crate::session::{DeclaredSource, JsonSession, Session, SessionSource, SessionTool};
 use crate::tooldef::{name_of, ToolDef};
@@ -38,8 +40,25 @@ pub struct Prepared {
     pub split: Split,
     /// The deferrable tools, searchable.
     pub catalog: Catalog,
-    /// `manage_connections` is among the session's tools.
+    /// `manage_connections` is among the session's tools and connectors are allowed.
     pub connections_granted: bool,
+    /// Listing blocks for the declared rows they were built with.
+    listing: RefCell<Option<(Vec<DeclaredSource>, Rc<Blocks>)>>,
+}
+
+impl Prepared {
+    /// The listing blocks of this catalog with `declared` rows, reused while
+    /// the rows are unchanged.
+    fn blocks(&self, session: &Session) -> Rc<Blocks> {
+        if let Some((declared, blocks)) = &*self.listing.borrow() {
+            if *declared == session.declared {
+                return Rc::clone(blocks);
+            }
+        }
+        let blocks = Rc::new(listing_blocks(&self.catalog, session));
+        *self.listing.borrow_mut() = Some((session.declared.clone(), Rc::clone(&blocks)));
+        blocks
+    }
 }
 
 /// The tool-search engine of one `ToolSearch` instance.
@@ -152,12 +171,29 @@ impl Engine {
         let split = self.classifier.split(&session.tools);
         let prepared = Rc::new(Prepared {
             catalog: Catalog::build(&session.tools, &split.deferrable),
-            connections_granted: session.has_tool(MANAGE_CONNECTIONS),
+            connections_granted: self.config.connectors.enabled
+                && session.has_tool(MANAGE_CONNECTIONS),
             split,
+            listing: RefCell::new(None),
         });
         cache.insert(0, (session.ids.clone(), Rc::clone(&prepared)));
         cache.truncate(PREPARED_CACHE);
         prepared
+    }
+
+    /// The model-visible tool array (spec §4).
+    pub fn assemble(&self, session: &Session, options: AssembleOptions) -> Assembly {
+        let prepared = self.prepare(session);
+        let input = AssemblyInput {
+            config: &self.config,
+            session,
+            visible: &prepared.split.visible,
+            deferrable: &prepared.split.deferrable,
+            connections_granted: prepared.connections_granted,
+        };
+        assemble(input, options, |budget| {
+            prepared.blocks(session).render(budget)
+        })
     }
 
     /// `tool_search` (spec §8): the JSON text the model reads.

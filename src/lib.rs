@@ -10,6 +10,7 @@
 //! Behaviour follows `hermes-tool-search.md` (the spec); section numbers in
 //! the docs refer to it.
 
+pub mod assemble;
 pub mod bridge;
 pub mod catalog;
 pub mod classify;
@@ -17,6 +18,7 @@ pub mod config;
 pub mod connectors;
 pub mod engine;
 pub mod intern;
+pub mod listing;
 pub mod names;
 pub mod search;
 pub mod session;

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::tooldef::ToolDef;
+use crate::tooldef::{compact_json_chars, ToolDef};
 
 /// One raw tool definition with what the host registered about its name.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -63,6 +63,8 @@ pub trait SessionSource {
     fn toolset_of(&self, name: &str) -> Option<String>;
     /// Every name with a string toolset.
     fn registered_names(&self) -> Vec<String>;
+    /// Code points of the definition at `index` as compact JSON (token estimates).
+    fn json_chars(&self, index: usize) -> usize;
 }
 
 /// A raw session held as JSON (native hosts and tests).
@@ -89,6 +91,10 @@ impl SessionSource for JsonSession {
             .filter(|(_, v)| v.is_string())
             .map(|(k, _)| k.clone())
             .collect()
+    }
+
+    fn json_chars(&self, index: usize) -> usize {
+        self.tools.get(index).map_or(0, compact_json_chars)
     }
 }
 

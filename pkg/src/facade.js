@@ -125,6 +125,15 @@ function createToolSearch(raw) {
     return true;
   }
 
+  const SURROGATE_PAIRS = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+
+  /** Code points of `value` as compact JSON. */
+  function jsonChars(value) {
+    const text = jsonText(value, "null");
+    const pairs = text.match(SURROGATE_PAIRS);
+    return text.length - (pairs === null ? 0 : pairs.length);
+  }
+
   /** The options object the engine reads, as JSON text. */
   function optionsText(options) {
     const o = isRecord(options) ? options : {};
@@ -157,6 +166,33 @@ function createToolSearch(raw) {
     /** The resolved configuration (spec §2). */
     get config() {
       return JSON.parse(this.#engine.configJson());
+    }
+
+    /**
+     * The model-visible tool array (spec §4): visible tools as the host's own
+     * objects, then the three bridge tools in `options.format`.
+     */
+    assemble(session, options) {
+      const s = this.#session(session);
+      const o = isRecord(options) ? options : {};
+      const contextLength = typeof o.contextLength === "number" ? o.contextLength : NaN;
+      const format = typeof o.format === "string" ? o.format : "openai";
+      const sizes = this.#sizes(s.tools);
+      const [recordText, bridgeText] = this.#engine.assemble(
+        s.ids, s.tools, s.toolsets, s.declared, sizes, contextLength, format,
+      );
+      const record = JSON.parse(recordText);
+      const tools = record.visible.map((i) => s.tools[i]);
+      for (const bridge of JSON.parse(bridgeText)) tools.push(bridge);
+      return {
+        tools,
+        activated: record.activated,
+        tier: record.tier,
+        listingForm: record.listingForm,
+        deferredCount: record.deferredCount,
+        deferredTokens: record.deferredTokens,
+        thresholdTokens: record.thresholdTokens,
+      };
     }
 
     /** tool_search (spec §8): the JSON text the model sees. */
@@ -197,6 +233,25 @@ function createToolSearch(raw) {
         ? jsonText(session.declaredSources, "[]")
         : "[]";
       return { ids, tools, toolsets, declared };
+    }
+
+    /**
+     * Compact JSON length of each tool (token estimates, §4.2), remembered
+     * with the tool's view: a change deep inside a schema that leaves the
+     * view alone keeps the old length until the tool object is replaced.
+     */
+    #sizes(tools) {
+      const sizes = new Uint32Array(tools.length);
+      for (let i = 0; i < tools.length; i++) {
+        const known = isRecord(tools[i]) ? this.#memo.get(tools[i]) : undefined;
+        if (known === undefined) {
+          sizes[i] = jsonChars(tools[i]);
+        } else {
+          if (known.chars === undefined) known.chars = jsonChars(tools[i]);
+          sizes[i] = known.chars;
+        }
+      }
+      return sizes;
     }
 
     /** Ids of the tools; changed or new ones are interned in one engine call. */

@@ -6,4 +6,5 @@ pub mod args;
 pub mod describe;
 pub mod messages;
 pub mod refusal;
+pub mod schemas;
 pub mod search;

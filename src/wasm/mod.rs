@@ -10,8 +10,10 @@ use std::rc::Rc;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
+use crate::assemble::AssembleOptions;
 use crate::engine::{Engine, Options};
 use crate::session::{DeclaredSource, Session};
+use crate::tooldef::ToolFormat;
 use source::JsSessionSource;
 
 /// The raw engine behind one `ToolSearch`.
@@ -75,6 +77,34 @@ impl WasmEngine {
         self.engine.clear();
     }
 
+    /// The tool array (spec §4): `[record, bridge]`, the JSON text of the
+    /// record (with the visible positions) and of the bridge tools. `sizes`
+    /// are the tools' compact JSON lengths; a `context_length` that is not a
+    /// positive number means unknown.
+    #[allow(clippy::too_many_arguments)]
+    pub fn assemble(
+        &self,
+        ids: Vec<u32>,
+        tools: JsValue,
+        toolsets: JsValue,
+        declared: &str,
+        sizes: Vec<u32>,
+        context_length: f64,
+        format: &str,
+    ) -> Vec<String> {
+        let session = self.session(ids, tools, toolsets, declared, sizes);
+        let options = AssembleOptions {
+            context_length: (context_length.is_finite() && context_length > 0.0)
+                .then_some(context_length),
+            format: ToolFormat::parse(format).unwrap_or_default(),
+        };
+        let assembly = self.engine.assemble(&session, options);
+        vec![
+            serde_json::to_string(&assembly).unwrap_or_default(),
+            assembly.bridge,
+        ]
+    }
+
     /// `tool_search` (spec §8).
     #[wasm_bindgen(js_name = toolSearch)]
     pub fn tool_search(
@@ -85,7 +115,7 @@ impl WasmEngine {
         toolsets: JsValue,
         declared: &str,
     ) -> String {
-        let session = self.session(ids, tools, toolsets, declared);
+        let session = self.session(ids, tools, toolsets, declared, Vec::new());
         self.engine.tool_search(args, &session)
     }
 
@@ -99,18 +129,25 @@ impl WasmEngine {
         toolsets: JsValue,
         declared: &str,
     ) -> String {
-        let session = self.session(ids, tools, toolsets, declared);
+        let session = self.session(ids, tools, toolsets, declared, Vec::new());
         self.engine.tool_describe(args, &session)
     }
 }
 
 impl WasmEngine {
-    fn session(&self, ids: Vec<u32>, tools: JsValue, toolsets: JsValue, declared: &str) -> Session {
+    fn session(
+        &self,
+        ids: Vec<u32>,
+        tools: JsValue,
+        toolsets: JsValue,
+        declared: &str,
+        sizes: Vec<u32>,
+    ) -> Session {
         let declared: Value = serde_json::from_str(declared).unwrap_or(Value::Null);
         self.engine.session(
             ids,
             DeclaredSource::read_all(Some(&declared)),
-            Box::new(JsSessionSource::new(tools, toolsets)),
+            Box::new(JsSessionSource::new(tools, toolsets, sizes)),
         )
     }
 }

@@ -7,16 +7,22 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use crate::session::SessionSource;
 
-/// `session.tools` and `session.toolsets` as the host passed them.
+/// `session.tools` and `session.toolsets` as the host passed them, with the
+/// JSON sizes of the tools when the call needs them (assembly).
 pub struct JsSessionSource {
     tools: JsValue,
     toolsets: JsValue,
+    sizes: Vec<u32>,
 }
 
 impl JsSessionSource {
     /// Wraps the host's values; nothing is read yet.
-    pub fn new(tools: JsValue, toolsets: JsValue) -> JsSessionSource {
-        JsSessionSource { tools, toolsets }
+    pub fn new(tools: JsValue, toolsets: JsValue, sizes: Vec<u32>) -> JsSessionSource {
+        JsSessionSource {
+            tools,
+            toolsets,
+            sizes,
+        }
     }
 
     fn own_string(&self, key: &str) -> Option<String> {
@@ -51,5 +57,9 @@ impl SessionSource for JsSessionSource {
             .filter_map(|key| key.as_string())
             .filter(|key| self.own_string(key).is_some())
             .collect()
+    }
+
+    fn json_chars(&self, index: usize) -> usize {
+        self.sizes.get(index).map_or(0, |&n| n as usize)
     }
 }

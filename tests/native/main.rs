@@ -3,6 +3,7 @@
 
 mod support;
 
+mod assemble;
 mod config;
 mod real_catalog;
 mod tool_describe;

@@ -1,0 +1,164 @@
+//! Assembly of the model-visible tool array (spec §4): visible tools
+//! unchanged, then the three bridge tools with the listing of what deferred.
+
+use serde::Serialize;
+
+use crate::bridge::schemas::{bridge_tools, SearchBridge};
+use crate::config::{Config, TriState};
+use crate::listing::{context_share, listing_budget, Blocks, ListingForm};
+use crate::names::is_bridge;
+use crate::session::Session;
+use crate::text::estimate_tokens;
+use crate::tooldef::ToolFormat;
+
+/// The host's assembly options (API.md `assemble(session, options)`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct AssembleOptions {
+    /// The model's context length in tokens; `None` when unknown.
+    pub context_length: Option<f64>,
+    /// The shape of the bridge tools.
+    pub format: ToolFormat,
+}
+
+/// The assembled array and what it cost (API.md `assemble` result).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Assembly {
+    /// Positions in `session.tools` of the tools passed through, in order.
+    pub visible: Vec<usize>,
+    /// The bridge tools as JSON text of an array (empty array when not activated).
+    #[serde(skip)]
+    pub bridge: String,
+    /// The bridge was assembled.
+    pub activated: bool,
+    /// 0 pass-through; 1 bridge with a per-tool listing; 2 bare bridge, groups
+    /// only, or connectors only.
+    pub tier: u8,
+    /// How much of the catalog the listing shows.
+    pub listing_form: ListingForm,
+    /// Deferrable tools.
+    pub deferred_count: usize,
+    /// `ceil(compact JSON characters of the deferrable tools / 4)`.
+    pub deferred_tokens: usize,
+    /// The listing budget when activated, else `⌊context × pct / 100⌋`.
+    pub threshold_tokens: usize,
+}
+
+/// What assembly needs of a prepared session.
+pub struct AssemblyInput<'a> {
+    /// The resolved configuration.
+    pub config: &'a Config,
+    /// The session.
+    pub session: &'a Session,
+    /// Visible positions (bridge-named tools excluded).
+    pub visible: &'a [usize],
+    /// Deferrable positions.
+    pub deferrable: &'a [usize],
+    /// Connectors are in scope for this session.
+    pub connections_granted: bool,
+}
+
+/// Assembles the tool array (§4.2). `listing` renders the listing for a
+/// budget; the engine passes a cached renderer.
+pub fn assemble(
+    input: AssemblyInput,
+    options: AssembleOptions,
+    listing: impl FnOnce(usize) -> (Option<String>, ListingForm),
+) -> Assembly {
+    let config = input.config;
+    let session = input.session;
+    let incoming: Vec<usize> = (0..session.tools.len())
+        .filter(|&i| !is_bridge(&session.tools[i].def.name))
+        .collect();
+    let deferred_chars: usize = input
+        .deferrable
+        .iter()
+        .map(|&i| session.source.json_chars(i))
+        .sum();
+    let deferred_tokens = estimate_tokens(deferred_chars);
+    let pass_through = |deferred_count| Assembly {
+        visible: incoming.clone(),
+        bridge: "[]".to_owned(),
+        activated: false,
+        tier: 0,
+        listing_form: ListingForm::None,
+        deferred_count,
+        deferred_tokens,
+        threshold_tokens: context_share(options.context_length, config.threshold_pct),
+    };
+    let enabled = config.enabled != TriState::Off;
+    let budget = listing_budget(
+        options.context_length,
+        config.threshold_pct,
+        config.listing_max_tokens,
+    );
+    let bridge = |deferred_count, listing: Option<(&str, ListingForm)>| {
+        let tools = bridge_tools(
+            SearchBridge {
+                deferred_count,
+                listing,
+                connections_granted: input.connections_granted,
+            },
+            options.format,
+        );
+        serde_json::to_string(&tools).unwrap_or_else(|_| "[]".to_owned())
+    };
+    if input.deferrable.is_empty() {
+        if enabled && input.connections_granted {
+            return Assembly {
+                visible: incoming.clone(),
+                bridge: bridge(0, None),
+                activated: true,
+                tier: 2,
+                listing_form: ListingForm::None,
+                deferred_count: 0,
+                deferred_tokens,
+                threshold_tokens: budget,
+            };
+        }
+        return pass_through(0);
+    }
+    if !enabled {
+        return pass_through(input.deferrable.len());
+    }
+    let (text, form) = if config.listing == TriState::Off {
+        (None, ListingForm::None)
+    } else {
+        listing(budget)
+    };
+    let shown = text.as_deref().map(|t| (t, form));
+    Assembly {
+        visible: input.visible.to_vec(),
+        bridge: bridge(input.deferrable.len(), shown),
+        activated: true,
+        tier: if matches!(
+            form,
+            ListingForm::Full | ListingForm::Names | ListingForm::Mixed
+        ) {
+            1
+        } else {
+            2
+        },
+        listing_form: form,
+        deferred_count: input.deferrable.len(),
+        deferred_tokens,
+        threshold_tokens: budget,
+    }
+}
+
+/// Listing blocks of a catalog, as the engine caches them.
+pub fn listing_blocks(catalog: &crate::catalog::Catalog, session: &Session) -> Blocks {
+    let shorts: Vec<String> = catalog
+        .entries()
+        .iter()
+        .map(|e| crate::listing::short_description(e.tool.def.description.as_deref().unwrap_or("")))
+        .collect();
+    Blocks::new(
+        catalog
+            .entries()
+            .iter()
+            .zip(shorts)
+            .map(|(e, short)| (crate::catalog::label(&e.source_name), e.name(), short)),
+        &session.declared,
+    )
+}

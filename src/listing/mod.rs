@@ -1,0 +1,10 @@
+//! The listing embedded in the `tool_search` description (spec §7): every
+//! deferred capability by name, as far as the token budget allows.
+
+mod budget;
+mod render;
+mod short;
+
+pub use budget::{context_share, listing_budget};
+pub use render::{Blocks, ListingForm, HEADER};
+pub use short::short_description;
