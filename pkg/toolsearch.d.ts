@@ -61,6 +61,33 @@ export interface ToolSearchConfig {
   [key: string]: unknown;
 }
 
+/** Per-call context, handed to host callbacks. */
+export interface CallContext {
+  /** Aborting it stops a connector batch between entries (§11.9). */
+  signal?: AbortSignal;
+  /** How CONNECTION_REQUIRED is shaped (§11.7.1): a link (default), a card, or a side agent. */
+  surface?: "link" | "card" | "side";
+  /** Where a connection flow returns to. */
+  returnTo?: string;
+  [key: string]: unknown;
+}
+
+/** The host application's callbacks. */
+export interface Host {
+  /**
+   * Runs a local deferred tool after the bridge resolved and validated the
+   * call. A string result reaches the model as is; any other value as JSON. A
+   * throw or rejection becomes an error JSON naming the tool.
+   */
+  executeTool?(name: string, args: Record<string, unknown>, ctx: CallContext): unknown;
+}
+
+/** What a tool_call means (§10.1-10.3). */
+export type Resolution =
+  | { kind: "local"; name: string; arguments: Record<string, unknown> }
+  | { kind: "connectors"; calls: { name: string; arguments: Record<string, unknown> }[] }
+  | { kind: "error"; error: string };
+
 /** Constructor options. */
 export interface ToolSearchOptions {
   /** The `tools.tool_search` value; a bare `false` turns tool search off (§2.2). */
@@ -71,6 +98,8 @@ export interface ToolSearchOptions {
   coreTools?: string[];
   /** Toolsets that stay direct (default ["desktop_ui", "project", "setup"]). */
   directSurfaceToolsets?: string[];
+  /** Callbacks into the host application. */
+  host?: Host;
 }
 
 /** The resolved configuration (`ts.config`). */
@@ -140,6 +169,17 @@ export class ToolSearch {
   toolSearch(args: unknown, session: Session): Promise<string>;
   /** tool_describe (§9): the JSON text the model reads. */
   toolDescribe(args: unknown, session: Session): Promise<string>;
+  /** What a tool_call means (§10.1-10.3), without running anything. */
+  resolveToolCall(args: unknown, session: Session): Resolution;
+  /**
+   * tool_call (§10.4-10.5): resolves the call, checks that the tool is a
+   * deferred tool of this session, validates the arguments against its schema
+   * (after coercion), then runs it with `host.executeTool`. Resolves to the
+   * text the model reads; every failure is an error JSON.
+   */
+  toolCall(args: unknown, session: Session, ctx?: CallContext): Promise<string>;
+  /** Runs tool_search, tool_describe or tool_call by name; null for any other name. */
+  handle(name: string, args: unknown, session: Session, ctx?: CallContext): Promise<string | null>;
   /** Releases the wasm memory now. */
   free(): void;
   [Symbol.dispose](): void;

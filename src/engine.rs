@@ -7,13 +7,15 @@ use std::rc::Rc;
 use serde_json::{Map, Value};
 
 use crate::assemble::{assemble, listing_blocks, AssembleOptions, Assembly, AssemblyInput};
-use crate::bridge::{describe, search};
+use crate::bridge::call::{self, Resolution};
+use crate::bridge::{describe, messages, search, validate};
 use crate::catalog::Catalog;
 use crate::classify::{Classifier, Split, DEFAULT_DIRECT_SURFACE_TOOLSETS};
 use crate::config::Config;
+use crate::host::{Host, HostError};
 use crate::intern::Interner;
 use crate::listing::Blocks;
-use crate::names::MANAGE_CONNECTIONS;
+use crate::names::{MANAGE_CONNECTIONS, TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH};
 use crate::session::{DeclaredSource, JsonSession, Session, SessionSource, SessionTool};
 use crate::tooldef::{name_of, ToolDef};
 
@@ -207,6 +209,56 @@ impl Engine {
         let groups = search::local_groups(catalog, &request);
         let summary = search::source_summary(catalog, &session.declared);
         search::render(&request, &groups, catalog.len(), &summary, None)
+    }
+
+    /// What a tool_call means (spec §10.1-10.3); pure, nothing runs.
+    pub fn resolve_tool_call(&self, args: &str, session: &Session) -> Resolution {
+        call::resolve(args, &self.classifier, session)
+    }
+
+    /// `tool_call` (spec §10.4-10.5): resolve, check the session's scope,
+    /// validate, then run the tool through the host.
+    pub async fn tool_call<H: Host>(&self, args: &str, session: &Session, host: &H) -> String {
+        let (name, arguments) = match self.resolve_tool_call(args, session) {
+            Resolution::Error { error } => return messages::error_json(&error),
+            Resolution::Connectors { .. } => {
+                return messages::error_json(messages::CONNECTORS_UNAVAILABLE)
+            }
+            Resolution::Local { name, arguments } => (name, arguments),
+        };
+        let position = match self.prepare(session).catalog.get(&name) {
+            Some(entry) => entry.position,
+            None => return messages::error_json(&messages::not_in_session_scope(&name)),
+        };
+        let def = session.source.def(position);
+        let arguments = match validate::check(&name, def.as_ref(), &arguments) {
+            Ok(arguments) => arguments,
+            Err(error) => return error,
+        };
+        match host.execute_tool(&name, &arguments).await {
+            Ok(text) => text,
+            Err(HostError::Missing) => messages::error_json(&messages::no_executor(&name)),
+            Err(HostError::Failed(reason)) => {
+                messages::error_json(&messages::tool_failed(&name, &reason))
+            }
+        }
+    }
+
+    /// Runs the bridge tool `name` (`None` for any other name: the host runs
+    /// its own tools).
+    pub async fn handle<H: Host>(
+        &self,
+        name: &str,
+        args: &str,
+        session: &Session,
+        host: &H,
+    ) -> Option<String> {
+        Some(match name {
+            TOOL_SEARCH => self.tool_search(args, session),
+            TOOL_DESCRIBE => self.tool_describe(args, session),
+            TOOL_CALL => self.tool_call(args, session, host).await,
+            _ => return None,
+        })
     }
 
     /// `tool_describe` (spec §9): the JSON text the model reads.

@@ -149,6 +149,9 @@ function createToolSearch(raw) {
     );
   }
 
+  /** The per-call context handed to host callbacks. */
+  const contextOf = (ctx) => (isRecord(ctx) ? ctx : {});
+
   /** The model's arguments as JSON text (objects are serialised). */
   function argsText(args) {
     return typeof args === "string" ? args : jsonText(args === undefined ? null : args, "null");
@@ -160,7 +163,8 @@ function createToolSearch(raw) {
 
     /** See API.md: never throws on bad configuration. */
     constructor(options) {
-      this.#engine = new raw.Engine(optionsText(options));
+      const host = isRecord(options) && isRecord(options.host) ? options.host : {};
+      this.#engine = new raw.Engine(optionsText(options), host);
     }
 
     /** The resolved configuration (spec §2). */
@@ -205,6 +209,26 @@ function createToolSearch(raw) {
     async toolDescribe(args, session) {
       const s = this.#session(session);
       return this.#engine.toolDescribe(argsText(args), s.ids, s.tools, s.toolsets, s.declared);
+    }
+
+    /** What a tool_call means (spec §10.1-10.3); pure, nothing runs. */
+    resolveToolCall(args, session) {
+      const s = this.#session(session);
+      return JSON.parse(this.#engine.resolveToolCall(argsText(args), s.ids, s.tools, s.toolsets, s.declared));
+    }
+
+    /** tool_call (spec §10.4-10.5): resolve, scope, validate, run through host.executeTool. */
+    async toolCall(args, session, ctx) {
+      const s = this.#session(session);
+      return this.#engine.toolCall(argsText(args), s.ids, s.tools, s.toolsets, s.declared, contextOf(ctx));
+    }
+
+    /** Runs a bridge tool by name; resolves to null for any other name. */
+    async handle(name, args, session, ctx) {
+      const s = this.#session(session);
+      return this.#engine.handle(
+        typeof name === "string" ? name : "", argsText(args), s.ids, s.tools, s.toolsets, s.declared, contextOf(ctx),
+      );
     }
 
     /** Releases the wasm memory now instead of at garbage collection. */

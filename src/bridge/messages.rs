@@ -75,6 +75,93 @@ pub fn unknown_tool(name: &str, suggestions: &[String]) -> String {
     }
 }
 
+/// tool_call without `calls` nor a legacy `name` (§10.1). Pinned: `requires 'calls'`.
+pub const CALLS_REQUIRED: &str = "tool_call requires 'calls', an array of {name, arguments}.";
+
+/// `calls` is not a non-empty list (§10.1). Pinned: `non-empty array`.
+pub const CALLS_NOT_ARRAY: &str = "`calls` must be a non-empty array of {name, arguments}.";
+
+/// `calls` was text that did not parse (§10.1). Pinned: `not valid JSON`.
+pub fn calls_not_json(detail: &str) -> String {
+    format!("`calls` is not valid JSON: {detail}")
+}
+
+/// An entry that is not an object (§10.1). Pinned: `must be an object`.
+pub fn call_not_object(i: usize) -> String {
+    format!("calls[{i}] must be an object with 'name' and 'arguments'.")
+}
+
+/// An entry without a name (§10.1). Pinned: `requires a 'name'`.
+pub fn call_without_name(i: usize) -> String {
+    format!("calls[{i}] requires a 'name'.")
+}
+
+/// An entry naming a bridge tool (§10.1). Pinned: `itself a bridge tool`.
+pub fn call_to_bridge(name: &str) -> String {
+    format!("cannot invoke '{name}' (it is itself a bridge tool).")
+}
+
+/// Entry arguments given as text that did not parse (§10.1).
+pub fn arguments_not_json(i: usize, detail: &str) -> String {
+    format!("calls[{i}].arguments is not valid JSON: {detail}")
+}
+
+/// Entry arguments that are not an object (§10.1).
+pub fn arguments_not_object(i: usize) -> String {
+    format!("calls[{i}].arguments must be an object.")
+}
+
+/// A batch holding a local tool (§10.3), with the retry payload. Pinned:
+/// `one entry per tool_call`, `Retry with only: {...}`.
+pub fn local_batch(sent: usize, retry: &str) -> String {
+    let rest = sent.saturating_sub(1);
+    let remaining = if rest > 0 {
+        format!(" Then send the remaining {rest} as separate tool_call invocations.")
+    } else {
+        String::new()
+    };
+    format!(
+        "Local tools take exactly one entry per tool_call, and this call sent {sent} entries. Retry with only: {retry}{remaining} Only names starting with `connectors__` may be batched."
+    )
+}
+
+/// A local tool outside the session's deferrable tools (§10.4 step 6).
+pub fn not_in_session_scope(name: &str) -> String {
+    format!(
+        "'{name}' is not available in this session. Use tool_search to find tools you can call."
+    )
+}
+
+/// Required arguments absent from the raw arguments (§10.5 step 2). Pinned: `NOT invoked`.
+pub fn missing_arguments(name: &str, missing: &[&str]) -> String {
+    format!(
+        "tool_call to '{name}' is missing required argument(s): {}. The tool was NOT invoked.",
+        missing.join(", ")
+    )
+}
+
+/// Arguments that failed schema validation (§10.5 step 7). Pinned: `NOT invoked`.
+pub fn invalid_arguments(name: &str, path: &str, constraint: &str, detail: &str) -> String {
+    format!("tool_call to '{name}' failed argument validation at {path} ({constraint}): {detail}. The tool was NOT invoked.")
+}
+
+/// Hint of a validation error (§10.5 step 8).
+pub const VALIDATION_HINT: &str =
+    "Retry tool_call with arguments that match the parameters schema above.";
+
+/// The host gave no way to run local tools.
+pub fn no_executor(name: &str) -> String {
+    format!("'{name}' cannot run here: this host does not run local tools (host.executeTool is not set).")
+}
+
+/// The tool ran and failed.
+pub fn tool_failed(name: &str, reason: &str) -> String {
+    format!("tool '{name}' failed: {reason}")
+}
+
+/// Connector names when connectors are out of scope (§10.4 step 5).
+pub const CONNECTORS_UNAVAILABLE: &str = "Connectors are not available in this session.";
+
 #[cfg(test)]
 mod tests {
     use super::*;

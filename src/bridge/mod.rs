@@ -3,8 +3,11 @@
 //! writing the JSON it reads back.
 
 pub mod args;
+pub mod call;
+pub mod coerce;
 pub mod describe;
 pub mod messages;
 pub mod refusal;
 pub mod schemas;
 pub mod search;
+pub mod validate;

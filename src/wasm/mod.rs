@@ -3,31 +3,37 @@
 //! `pkg/src/facade.js` wraps this raw class as the public `ToolSearch`.
 
 mod decode;
+mod host;
 mod source;
 
 use std::rc::Rc;
 
+use js_sys::Promise;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::future_to_promise;
 
 use crate::assemble::AssembleOptions;
 use crate::engine::{Engine, Options};
 use crate::session::{DeclaredSource, Session};
 use crate::tooldef::ToolFormat;
+use host::JsHost;
 use source::JsSessionSource;
 
 /// The raw engine behind one `ToolSearch`.
 #[wasm_bindgen(js_name = Engine)]
 pub struct WasmEngine {
     engine: Rc<Engine>,
+    host: JsValue,
 }
 
 #[wasm_bindgen(js_class = Engine)]
 impl WasmEngine {
     /// `options` is the JSON text of `{config, connectors, coreTools,
-    /// directSurfaceToolsets}`; anything unreadable means defaults.
+    /// directSurfaceToolsets}` (anything unreadable means defaults); `host`
+    /// is `options.host`, the callbacks.
     #[wasm_bindgen(constructor)]
-    pub fn new(options: &str) -> WasmEngine {
+    pub fn new(options: &str, host: JsValue) -> WasmEngine {
         let options: Value = serde_json::from_str(options).unwrap_or(Value::Null);
         let strings = |key: &str| {
             options.get(key).and_then(Value::as_array).map(|items| {
@@ -45,6 +51,7 @@ impl WasmEngine {
         };
         WasmEngine {
             engine: Rc::new(Engine::new(&options)),
+            host,
         }
     }
 
@@ -117,6 +124,66 @@ impl WasmEngine {
     ) -> String {
         let session = self.session(ids, tools, toolsets, declared, Vec::new());
         self.engine.tool_search(args, &session)
+    }
+
+    /// What a tool_call means (spec §10.1-10.3), as JSON text.
+    #[wasm_bindgen(js_name = resolveToolCall)]
+    pub fn resolve_tool_call(
+        &self,
+        args: &str,
+        ids: Vec<u32>,
+        tools: JsValue,
+        toolsets: JsValue,
+        declared: &str,
+    ) -> String {
+        let session = self.session(ids, tools, toolsets, declared, Vec::new());
+        let resolution = self.engine.resolve_tool_call(args, &session);
+        serde_json::to_string(&resolution).unwrap_or_default()
+    }
+
+    /// `tool_call` (spec §10.4-10.5): a promise of the JSON text. The promise
+    /// owns what it needs, so callbacks may call this instance again.
+    #[allow(clippy::too_many_arguments)]
+    #[wasm_bindgen(js_name = toolCall)]
+    pub fn tool_call(
+        &self,
+        args: String,
+        ids: Vec<u32>,
+        tools: JsValue,
+        toolsets: JsValue,
+        declared: &str,
+        ctx: JsValue,
+    ) -> Promise {
+        let session = self.session(ids, tools, toolsets, declared, Vec::new());
+        let engine = Rc::clone(&self.engine);
+        let host = JsHost::new(self.host.clone(), ctx);
+        future_to_promise(async move {
+            Ok(JsValue::from_str(
+                &engine.tool_call(&args, &session, &host).await,
+            ))
+        })
+    }
+
+    /// Any bridge tool by name: a promise of its JSON text, or of `null` for
+    /// a name that is not a bridge tool.
+    #[allow(clippy::too_many_arguments)]
+    pub fn handle(
+        &self,
+        name: String,
+        args: String,
+        ids: Vec<u32>,
+        tools: JsValue,
+        toolsets: JsValue,
+        declared: &str,
+        ctx: JsValue,
+    ) -> Promise {
+        let session = self.session(ids, tools, toolsets, declared, Vec::new());
+        let engine = Rc::clone(&self.engine);
+        let host = JsHost::new(self.host.clone(), ctx);
+        future_to_promise(async move {
+            let out = engine.handle(&name, &args, &session, &host).await;
+            Ok(out.map_or(JsValue::NULL, |text| JsValue::from_str(&text)))
+        })
     }
 
     /// `tool_describe` (spec §9).

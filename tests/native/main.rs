@@ -6,6 +6,7 @@ mod support;
 mod assemble;
 mod config;
 mod real_catalog;
+mod tool_call;
 mod tool_describe;
 mod tool_search;
 mod worked_example;

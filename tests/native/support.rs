@@ -75,3 +75,40 @@ pub fn real_catalog_session(shared: &std::path::Path) -> Value {
         .collect();
     json!({"tools": tools, "toolsets": toolsets})
 }
+
+/// Runs a future that never waits on I/O (fake hosts answer at once).
+pub fn block_on<F: std::future::Future>(future: F) -> F::Output {
+    let mut future = std::pin::pin!(future);
+    let mut context = std::task::Context::from_waker(std::task::Waker::noop());
+    loop {
+        if let std::task::Poll::Ready(output) = future.as_mut().poll(&mut context) {
+            return output;
+        }
+    }
+}
+
+/// A host that records the calls it runs and answers with a fixed result.
+#[derive(Default)]
+pub struct FakeHost {
+    /// `(name, arguments)` of every call, in order.
+    pub calls: std::cell::RefCell<Vec<(String, Value)>>,
+    /// The answer: `Ok(text)` or `Err(message)`.
+    pub answer: Option<Result<String, String>>,
+}
+
+impl toolsearch::host::Host for FakeHost {
+    async fn execute_tool(
+        &self,
+        name: &str,
+        arguments: &serde_json::Map<String, Value>,
+    ) -> Result<String, toolsearch::host::HostError> {
+        self.calls
+            .borrow_mut()
+            .push((name.to_owned(), Value::Object(arguments.clone())));
+        match &self.answer {
+            None => Err(toolsearch::host::HostError::Missing),
+            Some(Ok(text)) => Ok(text.clone()),
+            Some(Err(reason)) => Err(toolsearch::host::HostError::Failed(reason.clone())),
+        }
+    }
+}

@@ -1,0 +1,254 @@
+//! tool_call (spec §10): resolution, scope, validation, execution.
+
+use serde_json::{json, Value};
+use toolsearch::bridge::call::Resolution;
+
+use crate::support::{block_on, engine, parse, session, shared_dir, tool, FakeHost};
+
+fn fixture() -> (toolsearch::Engine, toolsearch::Session) {
+    let engine = engine(
+        json!({"defer": ["session_search"]}),
+        &["terminal", "session_search"],
+    );
+    let s = session(
+        &engine,
+        json!({
+            "tools": [
+                tool("terminal", "Run a command", &["command"]),
+                tool("session_search", "Search past sessions", &["query"]),
+                {"name": "mcp__tracker__create_ticket", "description": "Create a ticket",
+                 "inputSchema": {"type": "object", "properties": {
+                    "title": {"type": "string"},
+                    "priority": {"type": "string", "enum": ["low", "high"]},
+                    "options": {"type": "object", "properties": {"count": {"type": "integer"}},
+                                "required": ["count"], "additionalProperties": false}
+                 }, "required": ["title"]}}
+            ],
+            "toolsets": {"mcp__tracker__create_ticket": "mcp-tracker", "mcp__tracker__delete_ticket": "mcp-tracker",
+                         "terminal": "terminal"}
+        }),
+    );
+    (engine, s)
+}
+
+fn call(args: Value, answer: Option<Result<String, String>>) -> (Value, Vec<(String, Value)>) {
+    let (engine, s) = fixture();
+    let host = FakeHost {
+        answer,
+        ..FakeHost::default()
+    };
+    let out = block_on(engine.tool_call(&args.to_string(), &s, &host));
+    let calls = host.calls.borrow().clone();
+    (
+        serde_json::from_str(&out).unwrap_or(Value::String(out)),
+        calls,
+    )
+}
+
+#[test]
+fn runs_a_valid_call_with_coerced_arguments() {
+    let args = json!({"calls": [{"name": "mcp__tracker__create_ticket",
+        "arguments": {"title": "Login crash", "options": {"count": "2"}, "__proto__": {"polluted": true}}}]});
+    let (out, calls) = call(args, Some(Ok("created #7".into())));
+    assert_eq!(out, Value::String("created #7".into()));
+    assert_eq!(calls.len(), 1);
+    assert_eq!(calls[0].0, "mcp__tracker__create_ticket");
+    assert_eq!(calls[0].1["options"]["count"], 2);
+    assert_eq!(calls[0].1["__proto__"], json!({"polluted": true}));
+}
+
+#[test]
+fn pinned_validation_errors_run_nothing() {
+    let cases = [
+        (
+            json!({"title": "t", "options": {"count": "lots"}}),
+            "arguments.options.count",
+            "type",
+        ),
+        (
+            json!({"title": "t", "options": {}}),
+            "arguments.options",
+            "required",
+        ),
+        (
+            json!({"title": "t", "options": {"count": 1, "x": 1}}),
+            "arguments.options",
+            "additionalProperties",
+        ),
+        (
+            json!({"title": "t", "priority": "urgent"}),
+            "arguments.priority",
+            "enum",
+        ),
+        (json!({}), "arguments", "required"),
+    ];
+    for (arguments, path, constraint) in cases {
+        let args =
+            json!({"calls": [{"name": "mcp__tracker__create_ticket", "arguments": arguments}]});
+        let (out, calls) = call(args, Some(Ok("ran".into())));
+        assert!(calls.is_empty(), "{out}");
+        assert_eq!(out["path"], path);
+        assert_eq!(out["constraint"], constraint);
+        assert!(out["error"].as_str().unwrap().contains("NOT invoked"));
+        assert_eq!(out["parameters"]["required"], json!(["title"]));
+    }
+}
+
+#[test]
+fn refusals() {
+    let error = |args: Value| {
+        call(args, Some(Ok("ran".into()))).0["error"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    assert!(
+        error(json!({"calls": [{"name": "terminal", "arguments": {}}]}))
+            .contains("directly-listed tool")
+    );
+    let deleted =
+        error(json!({"calls": [{"name": "mcp__tracker__delete_ticket", "arguments": {}}]}));
+    assert_eq!(deleted, "'mcp__tracker__delete_ticket' is not available in this session. Use tool_search to find tools you can call.");
+    let bare = error(json!({"calls": [{"name": "create_ticket", "arguments": {}}]}));
+    assert!(bare.contains("not a known tool name"), "{bare}");
+    assert!(
+        bare.contains("Did you mean 'mcp__tracker__create_ticket'?"),
+        "{bare}"
+    );
+    assert!(error(json!({"calls": [{"name": "tool_search"}]})).contains("itself a bridge tool"));
+    assert_eq!(
+        error(json!({"calls": [{"name": "connectors__gmail__send", "arguments": {}}]})),
+        "Connectors are not available in this session."
+    );
+    let batch = error(json!({"calls": [
+        {"name": "session_search", "arguments": {"query": "alpha"}},
+        {"name": "mcp__tracker__create_ticket", "arguments": {"title": "x"}}]}));
+    assert!(batch.contains(r#"Retry with only: {"calls":[{"name":"session_search","arguments":{"query":"alpha"}}]}"#), "{batch}");
+}
+
+#[test]
+fn core_tool_named_in_defer_runs_through_the_bridge() {
+    let (out, calls) = call(
+        json!({"name": "session_search", "arguments": "{\"query\": \"alpha\"}"}),
+        Some(Ok("3 hits".into())),
+    );
+    assert_eq!(out, Value::String("3 hits".into()));
+    assert_eq!(calls[0].1, json!({"query": "alpha"}));
+}
+
+#[test]
+fn host_failures_become_error_json() {
+    let args =
+        json!({"calls": [{"name": "mcp__tracker__create_ticket", "arguments": {"title": "x"}}]});
+    let (out, _) = call(args.clone(), None);
+    assert!(out["error"]
+        .as_str()
+        .unwrap()
+        .contains("does not run local tools"));
+    let (out, _) = call(args, Some(Err("boom".into())));
+    assert_eq!(
+        out["error"],
+        "tool 'mcp__tracker__create_ticket' failed: boom"
+    );
+}
+
+#[test]
+fn resolution_kinds() {
+    let (engine, s) = fixture();
+    let local = engine.resolve_tool_call(
+        r#"{"calls": [{"name": "mcp__tracker__create_ticket", "arguments": {"title": "x"}}]}"#,
+        &s,
+    );
+    assert_eq!(
+        serde_json::to_value(&local).unwrap(),
+        json!({"kind": "local", "name": "mcp__tracker__create_ticket", "arguments": {"title": "x"}})
+    );
+    let connectors = engine.resolve_tool_call(r#"{"calls": [{"name": "connectors__gmail__SEND"}, {"name": "connectors__linear__LIST", "arguments": "{}"}]}"#, &s);
+    assert_eq!(
+        serde_json::to_value(&connectors).unwrap(),
+        json!({"kind": "connectors", "calls": [{"name": "connectors__gmail__SEND", "arguments": {}}, {"name": "connectors__linear__LIST", "arguments": {}}]})
+    );
+    assert!(matches!(
+        engine.resolve_tool_call("{}", &s),
+        Resolution::Error { .. }
+    ));
+}
+
+#[test]
+fn handle_dispatches_bridge_names() {
+    let (engine, s) = fixture();
+    let host = FakeHost::default();
+    assert!(block_on(engine.handle("terminal", "{}", &s, &host)).is_none());
+    let out =
+        block_on(engine.handle("tool_search", r#"{"queries": ["ticket"]}"#, &s, &host)).unwrap();
+    assert_eq!(
+        parse(&out)["results"][0]["matches"],
+        json!(["mcp__tracker__create_ticket"])
+    );
+    assert!(
+        block_on(engine.handle("tool_describe", r#"{"names": ["x"]}"#, &s, &host))
+            .unwrap()
+            .contains("not_found")
+    );
+    assert!(block_on(engine.handle("tool_call", "{}", &s, &host))
+        .unwrap()
+        .contains("requires 'calls'"));
+}
+
+#[test]
+fn real_github_create_issue() {
+    let Some(shared) = shared_dir() else { return };
+    let text = std::fs::read_to_string(shared.join("catalogs/github-legacy.json")).unwrap();
+    let catalog: Value = serde_json::from_str(&text).unwrap();
+    let tools: Vec<Value> = catalog["tools"].as_array().unwrap().clone();
+    let toolsets: serde_json::Map<String, Value> = tools
+        .iter()
+        .map(|t| (t["name"].as_str().unwrap().to_owned(), json!("mcp-github")))
+        .collect();
+    let engine = engine(json!({}), &[]);
+    let s = session(&engine, json!({"tools": tools, "toolsets": toolsets}));
+    let host = FakeHost {
+        answer: Some(Ok("{\"number\": 1}".into())),
+        ..FakeHost::default()
+    };
+    let good = json!({"calls": [{"name": "create_issue", "arguments":
+        {"owner": "octo", "repo": "demo", "title": "Bug", "labels": "bug", "milestone": "3"}}]});
+    assert_eq!(
+        block_on(engine.tool_call(&good.to_string(), &s, &host)),
+        "{\"number\": 1}"
+    );
+    assert_eq!(
+        host.calls.borrow()[0].1,
+        json!({"owner": "octo", "repo": "demo", "title": "Bug", "labels": ["bug"], "milestone": 3})
+    );
+    let cases = [
+        (
+            json!({"owner": "octo", "repo": "demo"}),
+            "arguments",
+            "required",
+        ),
+        (
+            json!({"owner": "octo", "repo": 5, "title": "t"}),
+            "arguments.repo",
+            "type",
+        ),
+        (
+            json!({"owner": "octo", "repo": "r", "title": "t", "color": "red"}),
+            "arguments",
+            "additionalProperties",
+        ),
+    ];
+    for (arguments, path, constraint) in cases {
+        let bad = json!({"calls": [{"name": "create_issue", "arguments": arguments}]});
+        let out = parse(&block_on(engine.tool_call(&bad.to_string(), &s, &host)));
+        assert_eq!(
+            (
+                out["path"].as_str().unwrap(),
+                out["constraint"].as_str().unwrap()
+            ),
+            (path, constraint),
+            "{out}"
+        );
+    }
+    assert_eq!(host.calls.borrow().len(), 1);
+}
