@@ -144,6 +144,51 @@ export interface Assembly {
   thresholdTokens: number;
 }
 
+/** One query token as the catalog sees it. */
+export interface TokenStat {
+  token: string;
+  /** Documents (tools) containing it. */
+  df: number;
+  idf: number;
+}
+
+/** Why a tool is in or out of a query's results. */
+export type Verdict = "exact_name" | "admitted" | "no_gate" | "below_floor" | "no_tokens";
+
+/** A query's explanation (§6): tokens, gate, floor, and one report per tool. */
+export interface Explanation {
+  query: string;
+  tokens: TokenStat[];
+  /** The rarest query token, which every admitted tool must contain. */
+  gate: string | null;
+  /** Distinct query tokens some tool contains. */
+  answerable: string[];
+  /** How many answerable tokens an admitted tool must contain. */
+  requiredCoverage: number;
+  tools: {
+    name: string;
+    /** 1-based rank among the admitted tools, or null. */
+    rank: number | null;
+    verdict: Verdict;
+    /** BM25 score; null for an exact name (infinite). */
+    score: number | null;
+    /** Answerable tokens the tool contains. */
+    covered: number;
+    /** Per query token, in query order. */
+    terms: { token: string; tf: number; idf: number; contribution: number }[];
+  }[];
+}
+
+/** Session parts for one MCP server (`ToolSearch.fromMcp`). */
+export interface McpImport {
+  /** The server's tools in MCP shape, named `mcp__<server>__<tool>`. */
+  tools: McpTool[];
+  /** Each name -> `mcp-<server>`. */
+  toolsets: Record<string, string>;
+  /** Each name -> the server and tool name as the server gave them, for routing calls. */
+  origins: Record<string, { server: string; tool: string }>;
+}
+
 /**
  * Tool search over one host's tools. Every call takes the session; nothing is
  * cached per session (a content-keyed cache makes repeated calls fast).
@@ -180,6 +225,16 @@ export class ToolSearch {
   toolCall(args: unknown, session: Session, ctx?: CallContext): Promise<string>;
   /** Runs tool_search, tool_describe or tool_call by name; null for any other name. */
   handle(name: string, args: unknown, session: Session, ctx?: CallContext): Promise<string | null>;
+  /**
+   * Why tools rank as they do for `query` (§6). Explains the top
+   * `options.limit` tools (default 10), or the tools named in `options.names`.
+   */
+  explain(query: string, session: Session, options?: { names?: string[]; limit?: number }): Explanation;
+  /**
+   * Session parts for an MCP server's `tools/list` result (or its `tools`
+   * array). Characters outside [A-Za-z0-9_-] in names become "_".
+   */
+  static fromMcp(serverName: string, listToolsResult: unknown): McpImport;
   /** Releases the wasm memory now. */
   free(): void;
   [Symbol.dispose](): void;

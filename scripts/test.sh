@@ -5,4 +5,4 @@ cd "$(dirname "$0")/.."
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 cargo test --locked
 bash scripts/build.sh
-node --test --test-reporter=spec tests/node/
+node --test --test-reporter=spec tests/node/ tests/browser/

@@ -4,6 +4,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::assemble::{assemble, listing_blocks, AssembleOptions, Assembly, AssemblyInput};
@@ -16,6 +17,7 @@ use crate::host::{Host, HostError};
 use crate::intern::Interner;
 use crate::listing::Blocks;
 use crate::names::{MANAGE_CONNECTIONS, TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH};
+use crate::search::{DocumentReport, QueryReport};
 use crate::session::{DeclaredSource, JsonSession, Session, SessionSource, SessionTool};
 use crate::tooldef::{name_of, ToolDef};
 
@@ -61,6 +63,31 @@ impl Prepared {
         *self.listing.borrow_mut() = Some((session.declared.clone(), Rc::clone(&blocks)));
         blocks
     }
+}
+
+/// A query's explanation (`ts.explain` in JavaScript).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Explanation {
+    /// The query as given.
+    pub query: String,
+    /// Tokens, gate, answerable terms and the floor.
+    #[serde(flatten)]
+    pub report: QueryReport,
+    /// One report per explained tool.
+    pub tools: Vec<ToolReport>,
+}
+
+/// One tool's part of an explanation.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ToolReport {
+    /// The tool name.
+    pub name: String,
+    /// Its 1-based rank among admitted tools, if admitted.
+    pub rank: Option<usize>,
+    /// Verdict, score, coverage and per-term contributions.
+    #[serde(flatten)]
+    pub document: DocumentReport,
 }
 
 /// The tool-search engine of one `ToolSearch` instance.
@@ -259,6 +286,43 @@ impl Engine {
             TOOL_CALL => self.tool_call(args, session, host).await,
             _ => return None,
         })
+    }
+
+    /// Why tools rank as they do for `query` (spec §6): the query's tokens,
+    /// gate and floor, and per tool its verdict, score and the contribution of
+    /// each query term. Explains the top `limit` tools, or the tools `names`.
+    pub fn explain(
+        &self,
+        query: &str,
+        session: &Session,
+        names: Option<&[String]>,
+        limit: usize,
+    ) -> Explanation {
+        let prepared = self.prepare(session);
+        let catalog = &prepared.catalog;
+        let (report, documents) = catalog.explain(query, names, limit);
+        let ranked: Vec<u32> = catalog
+            .search(query, catalog.len())
+            .iter()
+            .map(|h| h.doc)
+            .collect();
+        let tools = documents
+            .into_iter()
+            .filter_map(|d| {
+                let name = catalog.entries().get(d.doc as usize)?.name().to_owned();
+                let rank = ranked.iter().position(|&r| r == d.doc).map(|p| p + 1);
+                Some(ToolReport {
+                    name,
+                    rank,
+                    document: d,
+                })
+            })
+            .collect();
+        Explanation {
+            query: query.to_owned(),
+            report,
+            tools,
+        }
     }
 
     /// `tool_describe` (spec §9): the JSON text the model reads.

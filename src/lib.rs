@@ -20,6 +20,7 @@ pub mod engine;
 pub mod host;
 pub mod intern;
 pub mod listing;
+pub mod mcp;
 pub mod names;
 pub mod search;
 pub mod session;

@@ -231,6 +231,30 @@ function createToolSearch(raw) {
       );
     }
 
+    /**
+     * Why tools rank as they do for `query` (spec §6): tokens, gate, floor, and
+     * per tool its verdict, score and each query term's contribution. Explains
+     * the top `options.limit` (default 10) tools, or the tools `options.names`.
+     */
+    explain(query, session, options) {
+      const s = this.#session(session);
+      const o = isRecord(options) ? options : {};
+      const names = Array.isArray(o.names) ? jsonText(o.names.filter((n) => typeof n === "string"), "null") : "null";
+      const limit = Number.isInteger(o.limit) && o.limit > 0 ? o.limit : 10;
+      const text = typeof query === "string" ? query : "";
+      return JSON.parse(this.#engine.explain(text, names, limit, s.ids, s.tools, s.toolsets, s.declared));
+    }
+
+    /**
+     * Session parts for one MCP server's `tools/list` result: tools named
+     * `mcp__<server>__<tool>` in toolset `mcp-<server>`, and `origins` mapping
+     * each name back to `{server, tool}` for routing calls.
+     */
+    static fromMcp(serverName, listToolsResult) {
+      const server = typeof serverName === "string" ? serverName : String(serverName ?? "");
+      return JSON.parse(raw.fromMcp(server, jsonText(listToolsResult ?? null, "null")));
+    }
+
     /** Releases the wasm memory now instead of at garbage collection. */
     free() {
       this.#engine.free();

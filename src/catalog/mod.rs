@@ -8,7 +8,9 @@ use std::rc::Rc;
 
 pub use source::{label, Source};
 
-use crate::search::{rank, FastMap, Hit, Index, IndexBuilder};
+use crate::search::{
+    explain, rank, DocumentReport, FastMap, Hit, Index, IndexBuilder, QueryReport,
+};
 use crate::session::SessionTool;
 
 /// One searchable tool.
@@ -108,6 +110,29 @@ impl Catalog {
     /// Ranks the catalog for one query (§6.3).
     pub fn search(&self, query: &str, limit: usize) -> Vec<Hit> {
         rank(&self.index, &self.lowercase_names, query, limit)
+    }
+
+    /// Explains a query for the top `limit` entries, or for the entries
+    /// named in `names` (unknown names are skipped).
+    pub fn explain(
+        &self,
+        query: &str,
+        names: Option<&[String]>,
+        limit: usize,
+    ) -> (QueryReport, Vec<DocumentReport>) {
+        let docs: Vec<u32> = match names {
+            Some(names) => names
+                .iter()
+                .filter_map(|n| self.by_name.get(n))
+                .map(|&i| i as u32)
+                .collect(),
+            None => self
+                .search(query, limit)
+                .iter()
+                .map(|hit| hit.doc)
+                .collect(),
+        };
+        explain(&self.index, &self.lowercase_names, query, &docs)
     }
 
     /// Entry count per group label, labels in code-point order.

@@ -7,12 +7,14 @@
 
 mod bm25;
 mod english;
+mod explain;
 mod hash;
 mod index;
 mod query;
 mod rank;
 mod tokenize;
 
+pub use explain::{explain, Contribution, DocumentReport, QueryReport, TokenStat, Verdict};
 pub use hash::{FastMap, FastSet};
 pub use index::{Index, IndexBuilder};
 pub use rank::{rank, Hit};

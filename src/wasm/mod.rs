@@ -186,6 +186,27 @@ impl WasmEngine {
         })
     }
 
+    /// Why tools rank as they do for `query`, as JSON text; `names` is the
+    /// JSON text of a list of tool names, or `null` for the top `limit`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn explain(
+        &self,
+        query: &str,
+        names: &str,
+        limit: usize,
+        ids: Vec<u32>,
+        tools: JsValue,
+        toolsets: JsValue,
+        declared: &str,
+    ) -> String {
+        let session = self.session(ids, tools, toolsets, declared, Vec::new());
+        let names: Option<Vec<String>> = serde_json::from_str(names).ok().flatten();
+        let explanation = self
+            .engine
+            .explain(query, &session, names.as_deref(), limit);
+        serde_json::to_string(&explanation).unwrap_or_default()
+    }
+
     /// `tool_describe` (spec §9).
     #[wasm_bindgen(js_name = toolDescribe)]
     pub fn tool_describe(
@@ -217,6 +238,14 @@ impl WasmEngine {
             Box::new(JsSessionSource::new(tools, toolsets, sizes)),
         )
     }
+}
+
+/// A server's `tools/list` result as session parts, as JSON text (see
+/// `crate::mcp::from_mcp`); `list` is its JSON text.
+#[wasm_bindgen(js_name = fromMcp)]
+pub fn from_mcp(server: &str, list: &str) -> String {
+    let list: Value = serde_json::from_str(list).unwrap_or(Value::Null);
+    serde_json::to_string(&crate::mcp::from_mcp(server, &list)).unwrap_or_default()
 }
 
 /// Stemmed tokens of `text` (spec §5.4).

@@ -1,0 +1,79 @@
+// The demo page in headless Chromium (Debian chromium + playwright-core): a
+// search, a describe, a failing then a succeeding tool_call on the live
+// filesystem MCP server, no console errors, and a screenshot.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { startDemo } from "../../www/server.mjs";
+import { root } from "../node/support.mjs";
+
+const CHROMIUM = "/usr/bin/chromium";
+
+test("the demo page searches, describes and calls tools", { timeout: 120_000 }, async (t) => {
+  if (!existsSync(CHROMIUM)) {
+    if (process.env.CI === "true") throw new Error(`${CHROMIUM} is missing (scripts/setup.sh installs it)`);
+    return t.skip(`${CHROMIUM} not installed (run scripts/setup.sh)`);
+  }
+  const demo = await startDemo(0);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1700 } });
+    const problems = [];
+    page.on("console", (message) => message.type() === "error" && problems.push(message.text()));
+    page.on("pageerror", (error) => problems.push(String(error)));
+    await page.goto(demo.url);
+    await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+    assert.match(await page.textContent("#catalog-summary"), /36 tools from 3 servers/);
+    assert.match(await page.textContent("#listing"), /filesystem tools \(14\)/);
+
+    await page.fill("#queries", "write file\nlist directory\nsend a fax");
+    await page.click("#search-form button[type=submit]");
+    await page.waitForFunction(() => document.querySelectorAll("#results .group").length === 3);
+    const groups = await page.$$eval("#results .group", (nodes) => nodes.map((n) => n.textContent));
+    assert.match(groups[0], /mcp__filesystem__write_file/);
+    assert.match(groups[0], /score \d/);
+    assert.match(groups[1], /mcp__filesystem__list_directory/);
+    assert.match(groups[2], /No tool matched/);
+
+    await page.locator("#results .group").first().locator("button.name").first().click();
+    await page.waitForFunction(() => document.querySelector("#schema").textContent.includes('"content"'));
+
+    const target = join(demo.workdir, "from-page.txt");
+    await page.fill("#call-name", "mcp__filesystem__write_file");
+    await page.fill("#call-args", JSON.stringify({ path: target }));
+    await page.click("#call-form button[type=submit]");
+    await page.waitForSelector("#call-status [data-outcome=error]");
+    assert.match(await page.textContent("#call-status"), /validation error at arguments \(required\)/);
+    assert.match(await page.textContent("#call-output"), /NOT invoked/);
+    assert.equal(existsSync(target), false);
+
+    await page.fill("#call-args", JSON.stringify({ path: target, content: "written from the page" }));
+    await page.click("#call-form button[type=submit]");
+    await page.waitForSelector("#call-status [data-outcome=ok]");
+    assert.match(await page.textContent("#call-output"), /Successfully wrote/);
+    assert.equal(readFileSync(target, "utf8"), "written from the page");
+
+    const output = join(root, "tests", "output");
+    mkdirSync(output, { recursive: true });
+    await page.screenshot({ path: join(output, "demo-page.png"), fullPage: true });
+
+    const samples = await page.$$eval("#catalog-select option", (options) => options.map((o) => o.value));
+    if (samples.includes("all-openai.json")) {
+      await page.selectOption("#catalog-select", "all-openai.json");
+      await page.waitForFunction(() => document.querySelector("#catalog-summary").textContent.startsWith("1,873 tools"));
+      assert.match(await page.textContent("#catalog-summary"), /1,873 tools from 66 servers/);
+      assert.match(await page.textContent("#assembly-stats"), /mixed/);
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+    await demo.close();
+  }
+});
