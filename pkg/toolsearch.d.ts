@@ -72,6 +72,39 @@ export interface CallContext {
   [key: string]: unknown;
 }
 
+/** Options of a gateway callback. */
+export interface GatewayCallOptions {
+  /** UUIDv4 of an execute request, the same for its retry. */
+  idempotencyKey?: string;
+  /** Aborted when the library's timeout passes (search 30 s, schemas 10 s, execute 60 s). */
+  signal: AbortSignal;
+}
+
+/**
+ * The hosted connector gateway as callbacks (desktop app: IPC to the main
+ * process). Each resolves to the parsed JSON body of a 2xx answer. Throwing
+ * `{ status, body?, headers? }` is treated as that HTTP answer (401/403 auth,
+ * 404 dark, 409, 429, 5xx retryable, §11.3); any other throw is a transport error.
+ */
+export interface GatewayCallbacks {
+  /** POST v1/connectors/search: `{queries: [{useCase}]}` (§11.4). */
+  search(body: object, opts: GatewayCallOptions): Promise<object>;
+  /** POST v1/connectors/schemas: `{tools: [slug]}` (§11.6). */
+  schemas(body: object, opts: GatewayCallOptions): Promise<object>;
+  /** POST v1/connectors/execute: `{tools: [{connector, tool, arguments}], returnTo?}` (§11.7). */
+  execute(body: object, opts: GatewayCallOptions): Promise<object>;
+  /** POST v1/connectors/connections: `{action, connectors, force?, returnTo?}` (manage_connections). */
+  connections?(body: object, opts: GatewayCallOptions): Promise<object>;
+}
+
+/** A connector call about to be sent, as `beforeConnectorCall` sees it. */
+export interface ConnectorCall {
+  name: string;
+  connector: string;
+  tool: string;
+  arguments: Record<string, unknown>;
+}
+
 /** The host application's callbacks. */
 export interface Host {
   /**
@@ -80,6 +113,21 @@ export interface Host {
    * throw or rejection becomes an error JSON naming the tool.
    */
   executeTool?(name: string, args: Record<string, unknown>, ctx: CallContext): unknown;
+  /** The connector gateway as callbacks; takes precedence over `gatewayHttp`. */
+  gateway?: GatewayCallbacks;
+  /** The built-in fetch client: POSTs to `<origin>/v1/connectors/...` with `headers` (e.g. authorization). */
+  gatewayHttp?: { origin: string; headers?: Record<string, string> };
+  /**
+   * Asked before each connector entry is sent, in order: return `false` or
+   * `{ allow: false, reason? }` to deny it (the entry gets a `DENIED` error);
+   * anything else lets it go. Use it for approvals and audit logs.
+   */
+  beforeConnectorCall?(call: ConnectorCall, ctx: CallContext): unknown;
+  /** Shows connect cards; resolves when every app is connected or skipped (manage_connections connect/reconnect). */
+  connectCard?(request: { apps: { connector: string; connect_url?: string; alias?: string }[] }):
+    Promise<{ connector: string; status: "connected" | "skipped" | "failed" }[]>;
+  /** Runs install / enable / authorize on local MCP servers; its result reaches the model as JSON. */
+  manageMcp?(request: { action: "install" | "enable" | "authorize"; servers: string[] }, ctx: CallContext): unknown;
 }
 
 /** What a tool_call means (§10.1-10.3). */
@@ -100,6 +148,8 @@ export interface ToolSearchOptions {
   directSurfaceToolsets?: string[];
   /** Callbacks into the host application. */
   host?: Host;
+  /** Gateway timeouts in milliseconds; the spec's values by default (search 30,000, schemas 10,000, execute 60,000, connections 30,000). */
+  timeouts?: { search?: number; schemas?: number; execute?: number; connections?: number };
 }
 
 /** The resolved configuration (`ts.config`). */
@@ -211,9 +261,13 @@ export class ToolSearch {
    * arguments, an object or JSON text. Bad arguments give an error JSON.
    * Rejects with a TypeError only when `session` is not an object.
    */
-  toolSearch(args: unknown, session: Session): Promise<string>;
+  toolSearch(args: unknown, session: Session, ctx?: CallContext): Promise<string>;
   /** tool_describe (§9): the JSON text the model reads. */
-  toolDescribe(args: unknown, session: Session): Promise<string>;
+  toolDescribe(args: unknown, session: Session, ctx?: CallContext): Promise<string>;
+  /** manage_connections (§11.11): connection status, connect links or cards, renames, local MCP actions. */
+  manageConnections(args: unknown, session: Session, ctx?: CallContext): Promise<string>;
+  /** The manage_connections tool definition, for hosts that offer it. */
+  manageConnectionsTool(format?: "openai" | "anthropic" | "mcp"): ToolDef;
   /** What a tool_call means (§10.1-10.3), without running anything. */
   resolveToolCall(args: unknown, session: Session): Resolution;
   /**
@@ -223,7 +277,7 @@ export class ToolSearch {
    * text the model reads; every failure is an error JSON.
    */
   toolCall(args: unknown, session: Session, ctx?: CallContext): Promise<string>;
-  /** Runs tool_search, tool_describe or tool_call by name; null for any other name. */
+  /** Runs tool_search, tool_describe, tool_call or manage_connections by name; null for any other name. */
   handle(name: string, args: unknown, session: Session, ctx?: CallContext): Promise<string | null>;
   /**
    * Why tools rank as they do for `query` (§6). Explains the top

@@ -1,25 +1,24 @@
 //! `Engine`: the library in Rust. It owns the resolved configuration, turns a
-//! host session into a [`Session`], and answers each JavaScript call.
+//! host session into a [`Session`], prepares it once per distinct tool list,
+//! and answers each JavaScript call through the bridge modules.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::assemble::{assemble, listing_blocks, AssembleOptions, Assembly, AssemblyInput};
+use crate::assemble::{assemble, AssembleOptions, Assembly, AssemblyInput};
 use crate::bridge::call::{self, Resolution};
-use crate::bridge::{describe, messages, search, validate};
-use crate::catalog::Catalog;
-use crate::classify::{Classifier, Split, DEFAULT_DIRECT_SURFACE_TOOLSETS};
+use crate::bridge::{describe, dispatch, search, Turn};
+use crate::catalog::{explain, Explanation};
+use crate::classify::{Classifier, DEFAULT_DIRECT_SURFACE_TOOLSETS};
 use crate::config::Config;
-use crate::host::{Host, HostError};
+use crate::connectors::{manage_connections_tool, CallContext, Timeouts};
+use crate::host::Host;
 use crate::intern::Interner;
-use crate::listing::Blocks;
-use crate::names::{MANAGE_CONNECTIONS, TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH};
-use crate::search::{DocumentReport, QueryReport};
+use crate::prepared::Prepared;
 use crate::session::{DeclaredSource, JsonSession, Session, SessionSource, SessionTool};
-use crate::tooldef::{name_of, ToolDef};
+use crate::tooldef::{name_of, ToolDef, ToolFormat};
 
 /// Prepared sessions kept for reuse (a main agent and a few sub-agents).
 const PREPARED_CACHE: usize = 4;
@@ -35,65 +34,16 @@ pub struct Options {
     pub core_tools: Vec<String>,
     /// Toolsets that stay direct; `None` for the default three.
     pub direct_surface_toolsets: Option<Vec<String>>,
-}
-
-/// What one session's tool list implies, computed once per distinct list.
-#[derive(Debug)]
-pub struct Prepared {
-    /// Visible and deferrable positions.
-    pub split: Split,
-    /// The deferrable tools, searchable.
-    pub catalog: Catalog,
-    /// `manage_connections` is among the session's tools and connectors are allowed.
-    pub connections_granted: bool,
-    /// Listing blocks for the declared rows they were built with.
-    listing: RefCell<Option<(Vec<DeclaredSource>, Rc<Blocks>)>>,
-}
-
-impl Prepared {
-    /// The listing blocks of this catalog with `declared` rows, reused while
-    /// the rows are unchanged.
-    fn blocks(&self, session: &Session) -> Rc<Blocks> {
-        if let Some((declared, blocks)) = &*self.listing.borrow() {
-            if *declared == session.declared {
-                return Rc::clone(blocks);
-            }
-        }
-        let blocks = Rc::new(listing_blocks(&self.catalog, session));
-        *self.listing.borrow_mut() = Some((session.declared.clone(), Rc::clone(&blocks)));
-        blocks
-    }
-}
-
-/// A query's explanation (`ts.explain` in JavaScript).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Explanation {
-    /// The query as given.
-    pub query: String,
-    /// Tokens, gate, answerable terms and the floor.
-    #[serde(flatten)]
-    pub report: QueryReport,
-    /// One report per explained tool.
-    pub tools: Vec<ToolReport>,
-}
-
-/// One tool's part of an explanation.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct ToolReport {
-    /// The tool name.
-    pub name: String,
-    /// Its 1-based rank among admitted tools, if admitted.
-    pub rank: Option<usize>,
-    /// Verdict, score, coverage and per-term contributions.
-    #[serde(flatten)]
-    pub document: DocumentReport,
+    /// Gateway timeouts in milliseconds (`{search, schemas, execute,
+    /// connections}`); the spec's values where absent.
+    pub timeouts: Value,
 }
 
 /// The tool-search engine of one `ToolSearch` instance.
 pub struct Engine {
     config: Config,
     classifier: Classifier,
+    timeouts: Timeouts,
     interner: RefCell<Interner>,
     prepared: RefCell<Vec<(Vec<u32>, Rc<Prepared>)>>,
 }
@@ -110,6 +60,7 @@ impl Engine {
         });
         Engine {
             classifier: Classifier::new(&config.defer, &options.core_tools, &direct),
+            timeouts: Timeouts::read(&options.timeouts),
             config,
             interner: RefCell::new(Interner::default()),
             prepared: RefCell::new(Vec::new()),
@@ -197,14 +148,11 @@ impl Engine {
             cache.insert(0, hit);
             return prepared;
         }
-        let split = self.classifier.split(&session.tools);
-        let prepared = Rc::new(Prepared {
-            catalog: Catalog::build(&session.tools, &split.deferrable),
-            connections_granted: self.config.connectors.enabled
-                && session.has_tool(MANAGE_CONNECTIONS),
-            split,
-            listing: RefCell::new(None),
-        });
+        let prepared = Rc::new(Prepared::new(
+            session,
+            &self.classifier,
+            self.config.connectors.enabled,
+        ));
         cache.insert(0, (session.ids.clone(), Rc::clone(&prepared)));
         cache.truncate(PREPARED_CACHE);
         prepared
@@ -225,69 +173,6 @@ impl Engine {
         })
     }
 
-    /// `tool_search` (spec §8): the JSON text the model reads.
-    pub fn tool_search(&self, args: &str, session: &Session) -> String {
-        let request = match search::SearchRequest::read(args, &self.config) {
-            Ok(request) => request,
-            Err(error) => return error,
-        };
-        let prepared = self.prepare(session);
-        let catalog = &prepared.catalog;
-        let groups = search::local_groups(catalog, &request);
-        let summary = search::source_summary(catalog, &session.declared);
-        search::render(&request, &groups, catalog.len(), &summary, None)
-    }
-
-    /// What a tool_call means (spec §10.1-10.3); pure, nothing runs.
-    pub fn resolve_tool_call(&self, args: &str, session: &Session) -> Resolution {
-        call::resolve(args, &self.classifier, session)
-    }
-
-    /// `tool_call` (spec §10.4-10.5): resolve, check the session's scope,
-    /// validate, then run the tool through the host.
-    pub async fn tool_call<H: Host>(&self, args: &str, session: &Session, host: &H) -> String {
-        let (name, arguments) = match self.resolve_tool_call(args, session) {
-            Resolution::Error { error } => return messages::error_json(&error),
-            Resolution::Connectors { .. } => {
-                return messages::error_json(messages::CONNECTORS_UNAVAILABLE)
-            }
-            Resolution::Local { name, arguments } => (name, arguments),
-        };
-        let position = match self.prepare(session).catalog.get(&name) {
-            Some(entry) => entry.position,
-            None => return messages::error_json(&messages::not_in_session_scope(&name)),
-        };
-        let def = session.source.def(position);
-        let arguments = match validate::check(&name, def.as_ref(), &arguments) {
-            Ok(arguments) => arguments,
-            Err(error) => return error,
-        };
-        match host.execute_tool(&name, &arguments).await {
-            Ok(text) => text,
-            Err(HostError::Missing) => messages::error_json(&messages::no_executor(&name)),
-            Err(HostError::Failed(reason)) => {
-                messages::error_json(&messages::tool_failed(&name, &reason))
-            }
-        }
-    }
-
-    /// Runs the bridge tool `name` (`None` for any other name: the host runs
-    /// its own tools).
-    pub async fn handle<H: Host>(
-        &self,
-        name: &str,
-        args: &str,
-        session: &Session,
-        host: &H,
-    ) -> Option<String> {
-        Some(match name {
-            TOOL_SEARCH => self.tool_search(args, session),
-            TOOL_DESCRIBE => self.tool_describe(args, session),
-            TOOL_CALL => self.tool_call(args, session, host).await,
-            _ => return None,
-        })
-    }
-
     /// Why tools rank as they do for `query` (spec §6): the query's tokens,
     /// gate and floor, and per tool its verdict, score and the contribution of
     /// each query term. Explains the top `limit` tools, or the tools `names`.
@@ -298,41 +183,98 @@ impl Engine {
         names: Option<&[String]>,
         limit: usize,
     ) -> Explanation {
+        explain(&self.prepare(session).catalog, query, names, limit)
+    }
+
+    /// What a tool_call means (spec §10.1-10.3); pure, nothing runs.
+    pub fn resolve_tool_call(&self, args: &str, session: &Session) -> Resolution {
+        call::resolve(args, &self.classifier, session)
+    }
+
+    /// `tool_search` (spec §8): the JSON text the model reads.
+    pub async fn tool_search<H: Host>(
+        &self,
+        args: &str,
+        session: &Session,
+        host: &H,
+        context: &CallContext,
+    ) -> String {
         let prepared = self.prepare(session);
-        let catalog = &prepared.catalog;
-        let (report, documents) = catalog.explain(query, names, limit);
-        let ranked: Vec<u32> = catalog
-            .search(query, catalog.len())
-            .iter()
-            .map(|h| h.doc)
-            .collect();
-        let tools = documents
-            .into_iter()
-            .filter_map(|d| {
-                let name = catalog.entries().get(d.doc as usize)?.name().to_owned();
-                let rank = ranked.iter().position(|&r| r == d.doc).map(|p| p + 1);
-                Some(ToolReport {
-                    name,
-                    rank,
-                    document: d,
-                })
-            })
-            .collect();
-        Explanation {
-            query: query.to_owned(),
-            report,
-            tools,
-        }
+        search::tool_search(&self.turn(session, &prepared, host, context), args).await
     }
 
     /// `tool_describe` (spec §9): the JSON text the model reads.
-    pub fn tool_describe(&self, args: &str, session: &Session) -> String {
-        let names = match describe::read_names(args) {
-            Ok(names) => names,
-            Err(error) => return error,
-        };
+    pub async fn tool_describe<H: Host>(
+        &self,
+        args: &str,
+        session: &Session,
+        host: &H,
+        context: &CallContext,
+    ) -> String {
         let prepared = self.prepare(session);
-        describe::describe(&names, &prepared.catalog, &self.classifier, session)
+        describe::tool_describe(&self.turn(session, &prepared, host, context), args).await
+    }
+
+    /// `tool_call` (spec §10.4-10.5, §11.9): resolve, check the session's
+    /// scope, validate, then run the tool through the host (or the gateway).
+    pub async fn tool_call<H: Host>(
+        &self,
+        args: &str,
+        session: &Session,
+        host: &H,
+        context: &CallContext,
+    ) -> String {
+        let prepared = self.prepare(session);
+        dispatch::tool_call(&self.turn(session, &prepared, host, context), args).await
+    }
+
+    /// `manage_connections` (spec §11.11).
+    pub async fn manage_connections<H: Host>(
+        &self,
+        args: &str,
+        session: &Session,
+        host: &H,
+        context: &CallContext,
+    ) -> String {
+        let prepared = self.prepare(session);
+        dispatch::manage(&self.turn(session, &prepared, host, context), args).await
+    }
+
+    /// Runs the bridge tool `name` (`None` for any other name: the host runs
+    /// its own tools).
+    pub async fn handle<H: Host>(
+        &self,
+        name: &str,
+        args: &str,
+        session: &Session,
+        host: &H,
+        context: &CallContext,
+    ) -> Option<String> {
+        let prepared = self.prepare(session);
+        dispatch::handle(&self.turn(session, &prepared, host, context), name, args).await
+    }
+
+    /// The `manage_connections` tool definition, for hosts that offer it.
+    pub fn manage_connections_tool(&self, format: ToolFormat) -> Value {
+        manage_connections_tool(format)
+    }
+
+    fn turn<'a, H>(
+        &'a self,
+        session: &'a Session,
+        prepared: &'a Prepared,
+        host: &'a H,
+        context: &'a CallContext,
+    ) -> Turn<'a, H> {
+        Turn {
+            config: &self.config,
+            classifier: &self.classifier,
+            timeouts: &self.timeouts,
+            session,
+            prepared,
+            host,
+            context,
+        }
     }
 }
 

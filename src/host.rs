@@ -1,5 +1,6 @@
 //! What the engine asks of the host application (its "port"): the binding
-//! implements it with JavaScript callbacks, native tests with fakes.
+//! implements it with JavaScript callbacks and fetch, native tests with fakes.
+//! Everything but `execute_tool` has a default for hosts without connectors.
 
 use std::future::Future;
 
@@ -14,6 +15,70 @@ pub enum HostError {
     Failed(String),
 }
 
+/// A route of the connector gateway (spec §11.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Route {
+    /// `v1/connectors/search`.
+    Search,
+    /// `v1/connectors/schemas`.
+    Schemas,
+    /// `v1/connectors/execute`.
+    Execute,
+    /// `v1/connectors/connections`.
+    Connections,
+}
+
+impl Route {
+    /// The path under the gateway origin.
+    pub fn path(self) -> &'static str {
+        match self {
+            Route::Search => "v1/connectors/search",
+            Route::Schemas => "v1/connectors/schemas",
+            Route::Execute => "v1/connectors/execute",
+            Route::Connections => "v1/connectors/connections",
+        }
+    }
+
+    /// The name of the `host.gateway` callback for this route.
+    pub fn callback(self) -> &'static str {
+        match self {
+            Route::Search => "search",
+            Route::Schemas => "schemas",
+            Route::Execute => "execute",
+            Route::Connections => "connections",
+        }
+    }
+
+    /// Retries after a transport failure or a 5xx answer.
+    pub fn retries(self) -> u32 {
+        match self {
+            Route::Search | Route::Connections => 0,
+            Route::Schemas | Route::Execute => 1,
+        }
+    }
+}
+
+/// How one gateway request failed, as the transport saw it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GatewayError {
+    /// No gateway is configured (no callbacks, no origin).
+    NotConfigured,
+    /// A non-2xx answer: its status, body (JSON, or the text as a string) and
+    /// `Retry-After` header in seconds.
+    Http {
+        /// HTTP status.
+        status: u16,
+        /// The body.
+        body: Value,
+        /// `Retry-After`, seconds.
+        retry_after: Option<f64>,
+    },
+    /// The request did not complete (network error, a callback's throw).
+    Transport(String),
+    /// No answer within the route's timeout (milliseconds).
+    Timeout(u32),
+}
+
 /// The host application.
 pub trait Host {
     /// Runs the deferred tool `name` with validated, coerced `arguments`;
@@ -23,4 +88,49 @@ pub trait Host {
         name: &str,
         arguments: &Map<String, Value>,
     ) -> impl Future<Output = Result<String, HostError>>;
+
+    /// True when a connector gateway is configured.
+    fn has_gateway(&self) -> bool {
+        false
+    }
+
+    /// One gateway request, answered within `timeout_ms`; `key` is the
+    /// idempotency key of an execute request.
+    fn gateway(
+        &self,
+        _route: Route,
+        _body: &Value,
+        _key: Option<&str>,
+        _timeout_ms: u32,
+    ) -> impl Future<Output = Result<Value, GatewayError>> {
+        async { Err(GatewayError::NotConfigured) }
+    }
+
+    /// Asked before a connector entry is sent; `Err(reason)` denies it.
+    fn before_connector_call(&self, _call: &Value) -> impl Future<Output = Result<(), String>> {
+        async { Ok(()) }
+    }
+
+    /// Shows connect cards and waits for their outcome; `None` without a card UI.
+    fn connect_card(
+        &self,
+        _request: &Value,
+    ) -> impl Future<Output = Option<Result<Value, String>>> {
+        async { None }
+    }
+
+    /// Runs an action on local MCP servers; `None` when the host has none.
+    fn manage_mcp(&self, _request: &Value) -> impl Future<Output = Option<Result<Value, String>>> {
+        async { None }
+    }
+
+    /// True once the user stopped the turn (`ctx.signal` aborted).
+    fn interrupted(&self) -> bool {
+        false
+    }
+
+    /// A fresh random UUIDv4.
+    fn new_key(&self) -> String {
+        "00000000-0000-4000-8000-000000000000".to_owned()
+    }
 }

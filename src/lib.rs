@@ -22,6 +22,7 @@ pub mod intern;
 pub mod listing;
 pub mod mcp;
 pub mod names;
+pub mod prepared;
 pub mod search;
 pub mod session;
 pub mod text;

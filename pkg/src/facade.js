@@ -144,6 +144,7 @@ function createToolSearch(raw) {
         connectors: o.connectors === undefined ? null : o.connectors,
         coreTools: strings(o.coreTools),
         directSurfaceToolsets: strings(o.directSurfaceToolsets),
+        timeouts: isRecord(o.timeouts) ? o.timeouts : null,
       },
       "{}",
     );
@@ -200,15 +201,26 @@ function createToolSearch(raw) {
     }
 
     /** tool_search (spec §8): the JSON text the model sees. */
-    async toolSearch(args, session) {
+    async toolSearch(args, session, ctx) {
       const s = this.#session(session);
-      return this.#engine.toolSearch(argsText(args), s.ids, s.tools, s.toolsets, s.declared);
+      return this.#engine.toolSearch(argsText(args), s.ids, s.tools, s.toolsets, s.declared, contextOf(ctx));
     }
 
     /** tool_describe (spec §9): the JSON text the model sees. */
-    async toolDescribe(args, session) {
+    async toolDescribe(args, session, ctx) {
       const s = this.#session(session);
-      return this.#engine.toolDescribe(argsText(args), s.ids, s.tools, s.toolsets, s.declared);
+      return this.#engine.toolDescribe(argsText(args), s.ids, s.tools, s.toolsets, s.declared, contextOf(ctx));
+    }
+
+    /** manage_connections (spec §11.11): the JSON text the model sees. */
+    async manageConnections(args, session, ctx) {
+      const s = this.#session(session);
+      return this.#engine.manageConnections(argsText(args), s.ids, s.tools, s.toolsets, s.declared, contextOf(ctx));
+    }
+
+    /** The manage_connections tool definition, in `format` ("openai" by default). */
+    manageConnectionsTool(format) {
+      return JSON.parse(this.#engine.manageConnectionsTool(typeof format === "string" ? format : "openai"));
     }
 
     /** What a tool_call means (spec §10.1-10.3); pure, nothing runs. */

@@ -3,11 +3,10 @@
 use serde_json::{Map, Value};
 
 use super::args::{self, Repeats};
+use super::Turn;
 use super::{messages, refusal};
-use crate::catalog::Catalog;
-use crate::classify::Classifier;
-use crate::connectors::is_connector_name;
-use crate::session::Session;
+use crate::connectors::{describe_leg, is_connector_name, DescribeLeg};
+use crate::host::Host;
 use crate::tooldef::{function_block, parameters_of};
 
 /// Names per call (§2.4).
@@ -20,27 +19,47 @@ pub fn read_names(args_text: &str) -> Result<Vec<String>, String> {
         .map_err(|text| messages::error_json(&text))
 }
 
-/// Answers tool_describe for local tools (§9 steps 2 and 4-5). Connector
-/// names are reported in `not_found`.
-pub fn describe(
-    names: &[String],
-    catalog: &Catalog,
-    classifier: &Classifier,
-    session: &Session,
-) -> String {
+/// Answers tool_describe (§9): local schemas, the describe leg for
+/// connector names when connectors are in scope, refusals for tools that do
+/// not defer.
+pub async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
+    let names = match read_names(args) {
+        Ok(names) => names,
+        Err(error) => return error,
+    };
+    let catalog = &turn.prepared.catalog;
+    let remote_names: Vec<String> = names
+        .iter()
+        .filter(|n| is_connector_name(n) && catalog.get(n).is_none())
+        .cloned()
+        .collect();
+    let leg = if turn.connectors_in_scope() && !remote_names.is_empty() {
+        describe_leg(turn.host, turn.timeouts, &remote_names).await
+    } else {
+        DescribeLeg::default()
+    };
     let mut tools = Map::new();
     let mut not_found: Vec<&str> = Vec::new();
+    let mut undescribed: Vec<String> = Vec::new();
     let mut errors = Map::new();
-    for name in names {
+    for name in &names {
         if let Some(entry) = catalog.get(name) {
             tools.insert(
                 name.clone(),
-                schema_record(session.source.def(entry.position)),
+                schema_record(turn.session.source.def(entry.position)),
             );
-        } else if !is_connector_name(name) && refusal::is_known(name, classifier, session) {
+        } else if let Some(schema) = leg.schemas.get(name) {
+            tools.insert(name.clone(), schema.clone());
+        } else if is_connector_name(name) {
+            if leg.failure.is_some() {
+                undescribed.push(name.clone());
+            } else {
+                not_found.push(name);
+            }
+        } else if refusal::is_known(name, turn.classifier, turn.session) {
             errors.insert(
                 name.clone(),
-                refusal::message(name, classifier, session).into(),
+                refusal::message(name, turn.classifier, turn.session).into(),
             );
         } else {
             not_found.push(name);
@@ -54,6 +73,12 @@ pub fn describe(
     }
     if !errors.is_empty() {
         output.insert("errors".into(), Value::Object(errors));
+    }
+    if let Some(failure) = leg.failure {
+        output.insert(
+            "connectors".into(),
+            failure.field("described", &undescribed),
+        );
     }
     Value::Object(output).to_string()
 }

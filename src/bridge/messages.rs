@@ -159,6 +159,38 @@ pub fn tool_failed(name: &str, reason: &str) -> String {
     format!("tool '{name}' failed: {reason}")
 }
 
+/// A connector batch over the cap (§11.9).
+pub fn too_many_calls(count: usize, cap: usize) -> String {
+    format!("too many calls: {count} > max {cap}. Retry with fewer calls per batch.")
+}
+
+/// A connector entry not started because the user stopped the turn (§11.9).
+pub const INTERRUPTED: &str = "Stopped by the user before this call was made.";
+
+/// A `connectors__` claim that does not parse (§11.9).
+pub const MALFORMED_CONNECTOR_NAME: &str =
+    "Malformed connector tool name; expected connectors__<connector>__{tool}.";
+
+/// manage_connections with an unknown action.
+pub const MANAGE_ACTION: &str =
+    "`action` must be one of status, connect, reconnect, rename, install, enable, authorize.";
+
+/// manage_connections targets that are not app names.
+pub const MANAGE_TARGETS: &str =
+    "`connectors` must list apps: names such as \"gmail\", or objects {name, alias?, to?, mcp?}.";
+
+/// A local MCP action on a host that cannot run it.
+pub fn no_local_servers(action: &str) -> String {
+    format!("This host cannot {action} local MCP servers.")
+}
+
+/// Hint of manage_connections status.
+pub const STATUS_HINT: &str = "An app with connected=false is not connected: calls to its tools return CONNECTION_REQUIRED until the user connects it (action connect).";
+
+/// Hint of manage_connections connect without a card.
+pub const CONNECT_HINT: &str =
+    "Give each connect_url to the user to open; the app is connected once they finish there.";
+
 /// Connector names when connectors are out of scope (§10.4 step 5).
 pub const CONNECTORS_UNAVAILABLE: &str = "Connectors are not available in this session.";
 

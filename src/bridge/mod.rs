@@ -1,13 +1,47 @@
-//! The bridge tools the model calls: `tool_search`, `tool_describe` (and,
-//! later in the pipeline, `tool_call`), reading the model's arguments and
+//! The bridge tools the model calls: `tool_search`, `tool_describe`,
+//! `tool_call` (and `manage_connections`), reading the model's arguments and
 //! writing the JSON it reads back.
 
 pub mod args;
 pub mod call;
 pub mod coerce;
 pub mod describe;
+pub mod dispatch;
 pub mod messages;
 pub mod refusal;
 pub mod schemas;
 pub mod search;
 pub mod validate;
+
+use crate::classify::Classifier;
+use crate::config::Config;
+use crate::connectors::{CallContext, Timeouts};
+use crate::host::Host;
+use crate::prepared::Prepared;
+use crate::session::Session;
+
+/// Everything one bridge call works with.
+pub struct Turn<'a, H> {
+    /// The resolved configuration.
+    pub config: &'a Config,
+    /// The classification rule.
+    pub classifier: &'a Classifier,
+    /// Gateway timeouts.
+    pub timeouts: &'a Timeouts,
+    /// The session of the call.
+    pub session: &'a Session,
+    /// What its tool list implies.
+    pub prepared: &'a Prepared,
+    /// The host application.
+    pub host: &'a H,
+    /// The caller's context (surface, return address).
+    pub context: &'a CallContext,
+}
+
+impl<H: Host> Turn<'_, H> {
+    /// Connectors are in scope: `manage_connections` is in the session, the
+    /// configuration allows connectors and the host has a gateway (§11.2).
+    pub fn connectors_in_scope(&self) -> bool {
+        self.prepared.connections_granted && self.host.has_gateway()
+    }
+}

@@ -6,8 +6,12 @@ use serde_json::{Map, Value};
 
 use super::args::{self, Repeats};
 use super::messages;
+use super::Turn;
 use crate::catalog::{Catalog, Entry, Source};
 use crate::config::Config;
+use crate::connectors::search_leg;
+use crate::host::Host;
+use crate::search::{rank, Corpus};
 use crate::session::DeclaredSource;
 use crate::text::clip;
 
@@ -166,6 +170,40 @@ pub fn render(
         connectors,
     };
     serde_json::to_string(&output).unwrap_or_else(|e| messages::error_json(&e.to_string()))
+}
+
+/// Answers tool_search (§8.2): local groups, then the connector leg when
+/// connectors are in scope and some group is short of `limit`.
+pub async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
+    let request = match SearchRequest::read(args, turn.config) {
+        Ok(request) => request,
+        Err(error) => return error,
+    };
+    let catalog = &turn.prepared.catalog;
+    let mut groups = local_groups(catalog, &request);
+    let summary = source_summary(catalog, &turn.session.declared);
+    if !turn.connectors_in_scope() || groups.iter().all(|g| g.len() >= request.limit) {
+        return render(&request, &groups, catalog.len(), &summary, None);
+    }
+    let leg = search_leg(turn.host, turn.timeouts, &request.queries).await;
+    for ((group, remote), query) in groups.iter_mut().zip(&leg.groups).zip(&request.queries) {
+        if remote.is_empty() {
+            continue;
+        }
+        let corpus = Corpus::new(vec![catalog.part(), remote.part()]);
+        *group = rank(&corpus, query, request.limit)
+            .iter()
+            .filter_map(|hit| {
+                let doc = hit.doc as usize;
+                catalog
+                    .entries()
+                    .get(doc)
+                    .or_else(|| remote.entries.get(doc - catalog.len()))
+            })
+            .collect();
+    }
+    let field = leg.failure.map(|failure| failure.field("searched", &[]));
+    render(&request, &groups, catalog.len(), &summary, field)
 }
 
 /// Groups of the local catalog alone (§8.2 step 2).

@@ -1,16 +1,16 @@
 //! The searchable catalog of a session's deferrable tools (spec §5).
 
 mod document;
+mod explain;
 mod source;
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
+pub use explain::{explain, Explanation, ToolReport};
 pub use source::{label, Source};
 
-use crate::search::{
-    explain, rank, DocumentReport, FastMap, Hit, Index, IndexBuilder, QueryReport,
-};
+use crate::search::{rank, Corpus, FastMap, Hit, Index, IndexBuilder, Part};
 use crate::session::SessionTool;
 
 /// One searchable tool.
@@ -107,32 +107,22 @@ impl Catalog {
         self.entries.get(*self.by_name.get(name)?)
     }
 
-    /// Ranks the catalog for one query (§6.3).
-    pub fn search(&self, query: &str, limit: usize) -> Vec<Hit> {
-        rank(&self.index, &self.lowercase_names, query, limit)
+    /// The catalog as a searchable part.
+    pub fn part(&self) -> Part<'_> {
+        Part {
+            index: &self.index,
+            names: &self.lowercase_names,
+        }
     }
 
-    /// Explains a query for the top `limit` entries, or for the entries
-    /// named in `names` (unknown names are skipped).
-    pub fn explain(
-        &self,
-        query: &str,
-        names: Option<&[String]>,
-        limit: usize,
-    ) -> (QueryReport, Vec<DocumentReport>) {
-        let docs: Vec<u32> = match names {
-            Some(names) => names
-                .iter()
-                .filter_map(|n| self.by_name.get(n))
-                .map(|&i| i as u32)
-                .collect(),
-            None => self
-                .search(query, limit)
-                .iter()
-                .map(|hit| hit.doc)
-                .collect(),
-        };
-        explain(&self.index, &self.lowercase_names, query, &docs)
+    /// Ranks the catalog for one query (§6.3).
+    pub fn search(&self, query: &str, limit: usize) -> Vec<Hit> {
+        rank(&Corpus::new(vec![self.part()]), query, limit)
+    }
+
+    /// Catalog position of the entry named exactly `name`.
+    pub fn position_of(&self, name: &str) -> Option<usize> {
+        self.by_name.get(name).copied()
     }
 
     /// Entry count per group label, labels in code-point order.

@@ -4,8 +4,9 @@
 use serde::Serialize;
 
 use super::bm25::term_score;
-use super::index::Index;
+use super::corpus::Corpus;
 use super::query::Query;
+use super::rank::score;
 
 /// One query token as the corpus sees it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -77,16 +78,9 @@ pub struct QueryReport {
     pub required_coverage: usize,
 }
 
-/// Explains the query `text` against `index` for documents `docs`; `names`
-/// are the lowercased entry names (exact-name rule).
-pub fn explain(
-    index: &Index,
-    names: &[String],
-    text: &str,
-    docs: &[u32],
-) -> (QueryReport, Vec<DocumentReport>) {
-    let tokens = super::tokenize::tokenize(text);
-    let Some(query) = Query::parse(text, index) else {
+/// Explains the query `text` against `corpus` for documents `docs`.
+pub fn explain(corpus: &Corpus, text: &str, docs: &[u32]) -> (QueryReport, Vec<DocumentReport>) {
+    let Some(query) = Query::parse(text, corpus) else {
         let report = QueryReport {
             tokens: Vec::new(),
             gate: None,
@@ -105,73 +99,59 @@ pub fn explain(
             .collect();
         return (report, docs);
     };
-    let token_of = |term| {
-        tokens
-            .get(query.terms.iter().position(|t| t.term == Some(term))?)
-            .cloned()
-    };
     let report = QueryReport {
-        tokens: tokens
+        tokens: query
+            .terms
             .iter()
-            .zip(&query.terms)
-            .map(|(token, t)| TokenStat {
-                token: token.clone(),
-                df: t.term.map_or(0, |id| index.df(id)),
+            .map(|t| TokenStat {
+                token: t.token.clone(),
+                df: t.term.df,
                 idf: t.idf,
             })
             .collect(),
-        gate: tokens.get(query.gate).cloned(),
+        gate: Some(query.gate_term().token.clone()),
         answerable: query
             .answerable
             .iter()
-            .filter_map(|&t| token_of(t))
+            .map(|&i| query.terms[i].token.clone())
             .collect(),
         required_coverage: query.required_coverage,
     };
-    let average_len = index.average_len();
+    let exact = corpus.exact_matches(&query.exact_key);
+    let average_len = corpus.average_len();
     let reports = docs
         .iter()
         .map(|&doc| {
-            let document = index.document(doc);
-            let tf = |term: Option<u32>| match (term, document) {
-                (Some(id), Some(d)) => d.tf(id),
-                _ => 0,
-            };
-            let terms: Vec<Contribution> = tokens
+            let doc_len = corpus.doc_len(doc);
+            let terms: Vec<Contribution> = query
+                .terms
                 .iter()
-                .zip(&query.terms)
-                .map(|(token, t)| {
-                    let tf = tf(t.term);
-                    let contribution = match document {
-                        Some(d) if tf > 0 => term_score(t.idf, tf, d.len, average_len),
+                .map(|t| {
+                    let tf = corpus.tf(doc, &t.term);
+                    let contribution = match doc_len {
+                        Some(len) if tf > 0 => term_score(t.idf, tf, len, average_len),
                         _ => 0.0,
                     };
                     Contribution {
-                        token: token.clone(),
+                        token: t.token.clone(),
                         tf,
                         idf: t.idf,
                         contribution,
                     }
                 })
                 .collect();
-            let covered = query
-                .answerable
-                .iter()
-                .filter(|&&id| tf(Some(id)) > 0)
-                .count();
-            let exact = names
-                .get(doc as usize)
-                .is_some_and(|n| *n == query.exact_key);
-            let verdict = if exact {
+            let covered = query.covered(corpus, doc);
+            let is_exact = exact.contains(&doc);
+            let verdict = if is_exact {
                 Verdict::ExactName
-            } else if tf(query.gate_term().term) == 0 {
+            } else if corpus.tf(doc, &query.gate_term().term) == 0 {
                 Verdict::NoGate
             } else if covered < query.required_coverage {
                 Verdict::BelowFloor
             } else {
                 Verdict::Admitted
             };
-            let score = (!exact).then(|| terms.iter().map(|t| t.contribution).sum());
+            let score = (!is_exact).then(|| score(corpus, &query, doc));
             DocumentReport {
                 doc,
                 verdict,

@@ -66,6 +66,11 @@ impl Index {
         }
     }
 
+    /// Total tokens of all documents.
+    pub fn total_len(&self) -> u64 {
+        self.total_len
+    }
+
     /// The id of a stemmed token, when some document contains it.
     pub fn term(&self, token: &str) -> Option<TermId> {
         self.vocabulary.get(token).copied()

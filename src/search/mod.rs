@@ -6,6 +6,7 @@
 //! coverage floor against an index; `rank` admits and scores documents.
 
 mod bm25;
+mod corpus;
 mod english;
 mod explain;
 mod hash;
@@ -14,6 +15,7 @@ mod query;
 mod rank;
 mod tokenize;
 
+pub use corpus::{Corpus, Part};
 pub use explain::{explain, Contribution, DocumentReport, QueryReport, TokenStat, Verdict};
 pub use hash::{FastMap, FastSet};
 pub use index::{Index, IndexBuilder};

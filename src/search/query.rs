@@ -2,7 +2,7 @@
 //! required coverage (spec §6.3 steps 1-5).
 
 use super::bm25::idf;
-use super::index::{Index, TermId};
+use super::corpus::{Corpus, TermRef};
 use super::tokenize::tokenize;
 
 /// Coverage of answerable terms demanded once the floor engages (§6.3 step 4).
@@ -13,8 +13,10 @@ pub const FLOOR_ENGAGES_AT: usize = 4;
 /// One query token occurrence resolved against the corpus.
 #[derive(Debug, Clone)]
 pub struct QueryTerm {
-    /// Its id when some document contains it.
-    pub term: Option<TermId>,
+    /// The stemmed token.
+    pub token: String,
+    /// The token in the corpus.
+    pub term: TermRef,
     /// Its IDF in this corpus.
     pub idf: f64,
 }
@@ -26,8 +28,8 @@ pub struct Query {
     pub terms: Vec<QueryTerm>,
     /// Position in `terms` of the gate: the highest IDF, earliest on ties.
     pub gate: usize,
-    /// Distinct terms that some document contains.
-    pub answerable: Vec<TermId>,
+    /// Positions in `terms` of the distinct tokens some document contains.
+    pub answerable: Vec<usize>,
     /// How many answerable terms an admitted document must contain.
     pub required_coverage: usize,
     /// The trimmed, lowercased query, compared with entry names.
@@ -35,18 +37,15 @@ pub struct Query {
 }
 
 impl Query {
-    /// Parses `text` against `index`; `None` when it has no tokens.
-    pub fn parse(text: &str, index: &Index) -> Option<Query> {
-        let n = index.len();
+    /// Parses `text` against `corpus`; `None` when it has no tokens.
+    pub fn parse(text: &str, corpus: &Corpus) -> Option<Query> {
+        let n = corpus.len();
         let terms: Vec<QueryTerm> = tokenize(text)
             .into_iter()
             .map(|token| {
-                let term = index.term(&token);
-                let df = term.map_or(0, |t| index.df(t));
-                QueryTerm {
-                    term,
-                    idf: idf(n, df),
-                }
+                let term = corpus.term(&token);
+                let idf = idf(n, term.df);
+                QueryTerm { token, term, idf }
             })
             .collect();
         if terms.is_empty() {
@@ -58,10 +57,10 @@ impl Query {
                 gate = i;
             }
         }
-        let mut answerable: Vec<TermId> = Vec::new();
-        for term in terms.iter().filter_map(|t| t.term) {
-            if !answerable.contains(&term) {
-                answerable.push(term);
+        let mut answerable: Vec<usize> = Vec::new();
+        for (i, term) in terms.iter().enumerate() {
+            if term.term.df > 0 && !answerable.iter().any(|&a| terms[a].token == term.token) {
+                answerable.push(i);
             }
         }
         Some(Query {
@@ -76,6 +75,14 @@ impl Query {
     /// The gate term.
     pub fn gate_term(&self) -> &QueryTerm {
         &self.terms[self.gate]
+    }
+
+    /// Answerable terms `doc` contains.
+    pub fn covered(&self, corpus: &Corpus, doc: u32) -> usize {
+        self.answerable
+            .iter()
+            .filter(|&&i| corpus.tf(doc, &self.terms[i].term) > 0)
+            .count()
     }
 }
 

@@ -1,12 +1,16 @@
-//! The host's JavaScript callbacks as the engine's `Host` port. Callback
-//! failures become values here; no exception escapes into the engine.
+//! The host's JavaScript callbacks (and the built-in fetch client) as the
+//! engine's `Host` port. Callback failures become values here; no exception
+//! escapes into the engine, and every gateway request is bounded in time.
 
-use js_sys::{Function, Promise, Reflect, JSON};
+use js_sys::{Function, Promise, Reflect, Uint8Array, JSON};
 use serde_json::{Map, Value};
 use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::JsFuture;
+use wasm_bindgen_futures::{future_to_promise, JsFuture};
+use web_sys::AbortController;
 
-use crate::host::{Host, HostError};
+use super::timer::within;
+use crate::connectors::{CallContext, Surface};
+use crate::host::{GatewayError, Host, HostError, Route};
 
 /// `options.host` and the call's `ctx`.
 pub struct JsHost {
@@ -20,14 +24,51 @@ impl JsHost {
         JsHost { host, ctx }
     }
 
-    fn callback(&self, name: &str) -> Option<Function> {
-        if !self.host.is_object() {
-            return None;
+    /// The call context the engine reads from `ctx`.
+    pub fn call_context(&self) -> CallContext {
+        let text = |key: &str| get(&self.ctx, key).and_then(|v| v.as_string());
+        CallContext {
+            surface: text("surface").map_or(Surface::Link, |s| Surface::parse(&s)),
+            return_to: text("returnTo").filter(|s| !s.is_empty()),
         }
-        Reflect::get(&self.host, &JsValue::from_str(name))
-            .ok()?
+    }
+
+    fn callback(&self, name: &str) -> Option<Function> {
+        get(&self.host, name)?.dyn_into::<Function>().ok()
+    }
+
+    fn gateway_callback(&self, route: Route) -> Option<(JsValue, Function)> {
+        let gateway = get(&self.host, "gateway").filter(JsValue::is_object)?;
+        let callback = get(&gateway, route.callback())?
             .dyn_into::<Function>()
-            .ok()
+            .ok()?;
+        Some((gateway, callback))
+    }
+
+    /// `host.gatewayHttp`: its origin (no trailing `/`) and extra headers.
+    fn http(&self) -> Option<(String, JsValue)> {
+        let http = get(&self.host, "gatewayHttp").filter(JsValue::is_object)?;
+        let origin = get(&http, "origin")?
+            .as_string()?
+            .trim_end_matches('/')
+            .to_owned();
+        (!origin.is_empty()).then(|| (origin, get(&http, "headers").unwrap_or(JsValue::UNDEFINED)))
+    }
+
+    /// Calls an optional callback with `args`; `None` when it is absent.
+    async fn optional(&self, name: &str, args: &[&JsValue]) -> Option<Result<JsValue, String>> {
+        let callback = self.callback(name)?;
+        let returned = match args {
+            [a] => callback.call1(&self.host, a),
+            [a, b] => callback.call2(&self.host, a, b),
+            _ => callback.call0(&self.host),
+        };
+        Some(match returned {
+            Ok(value) => JsFuture::from(Promise::resolve(&value))
+                .await
+                .map_err(|e| describe(&e)),
+            Err(e) => Err(describe(&e)),
+        })
     }
 }
 
@@ -38,10 +79,7 @@ impl Host for JsHost {
         arguments: &Map<String, Value>,
     ) -> Result<String, HostError> {
         let execute = self.callback("executeTool").ok_or(HostError::Missing)?;
-        let text =
-            serde_json::to_string(arguments).map_err(|e| HostError::Failed(e.to_string()))?;
-        // JSON.parse gives plain data: keys like `__proto__` stay own properties.
-        let arguments = JSON::parse(&text).map_err(|e| HostError::Failed(describe(&e)))?;
+        let arguments = to_js(&Value::Object(arguments.clone())).map_err(HostError::Failed)?;
         let returned = execute
             .call3(&self.host, &JsValue::from_str(name), &arguments, &self.ctx)
             .map_err(|e| HostError::Failed(describe(&e)))?;
@@ -59,6 +97,247 @@ impl Host for JsHost {
             ))),
         }
     }
+
+    fn has_gateway(&self) -> bool {
+        get(&self.host, "gateway").is_some_and(|g| g.is_object()) || self.http().is_some()
+    }
+
+    async fn gateway(
+        &self,
+        route: Route,
+        body: &Value,
+        key: Option<&str>,
+        timeout_ms: u32,
+    ) -> Result<Value, GatewayError> {
+        if let Some((gateway, callback)) = self.gateway_callback(route) {
+            return call_gateway(&gateway, &callback, body, key, timeout_ms).await;
+        }
+        if get(&self.host, "gateway").is_some_and(|g| g.is_object()) {
+            return Err(GatewayError::NotConfigured);
+        }
+        let (origin, headers) = self.http().ok_or(GatewayError::NotConfigured)?;
+        fetch(
+            &format!("{origin}/{}", route.path()),
+            &headers,
+            body,
+            key,
+            timeout_ms,
+        )
+        .await
+    }
+
+    async fn before_connector_call(&self, call: &Value) -> Result<(), String> {
+        let Ok(call) = to_js(call) else { return Ok(()) };
+        match self
+            .optional("beforeConnectorCall", &[&call, &self.ctx])
+            .await
+        {
+            None => Ok(()),
+            Some(Err(reason)) => Err(format!("The host refused this call: {reason}")),
+            Some(Ok(verdict)) => {
+                let denied = verdict == JsValue::FALSE
+                    || get(&verdict, "allow").is_some_and(|a| a == JsValue::FALSE);
+                if denied {
+                    let reason = get(&verdict, "reason").and_then(|r| r.as_string());
+                    Err(reason.unwrap_or_else(|| "The host denied this call.".to_owned()))
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+
+    async fn connect_card(&self, request: &Value) -> Option<Result<Value, String>> {
+        let request = to_js(request).ok()?;
+        let outcome = self.optional("connectCard", &[&request]).await?;
+        Some(outcome.and_then(|v| from_js(&v)))
+    }
+
+    async fn manage_mcp(&self, request: &Value) -> Option<Result<Value, String>> {
+        let request = to_js(request).ok()?;
+        let outcome = self.optional("manageMcp", &[&request, &self.ctx]).await?;
+        Some(outcome.and_then(|v| from_js(&v)))
+    }
+
+    fn interrupted(&self) -> bool {
+        get(&self.ctx, "signal")
+            .and_then(|s| get(&s, "aborted"))
+            .is_some_and(|a| a == JsValue::TRUE)
+    }
+
+    fn new_key(&self) -> String {
+        uuid_v4().unwrap_or_else(|| "00000000-0000-4000-8000-000000000000".to_owned())
+    }
+}
+
+/// Calls a `host.gateway` callback with `(body, {idempotencyKey?, signal})`.
+/// A throw of `{status, body?, headers?}` is that HTTP answer; any other throw
+/// is a transport error.
+async fn call_gateway(
+    gateway: &JsValue,
+    callback: &Function,
+    body: &Value,
+    key: Option<&str>,
+    timeout_ms: u32,
+) -> Result<Value, GatewayError> {
+    let body = to_js(body).map_err(GatewayError::Transport)?;
+    let controller = AbortController::new().map_err(|e| GatewayError::Transport(describe(&e)))?;
+    let opts = js_sys::Object::new();
+    if let Some(key) = key {
+        let _ = Reflect::set(&opts, &"idempotencyKey".into(), &key.into());
+    }
+    let _ = Reflect::set(&opts, &"signal".into(), &controller.signal());
+    let returned = match callback.call2(gateway, &body, &opts) {
+        Ok(value) => Promise::resolve(&value),
+        Err(thrown) => return Err(thrown_error(&thrown)),
+    };
+    match within(&returned, timeout_ms).await {
+        None => {
+            controller.abort();
+            Err(GatewayError::Timeout(timeout_ms))
+        }
+        Some(Ok(value)) => from_js(&value).map_err(GatewayError::Transport),
+        Some(Err(thrown)) => Err(thrown_error(&thrown)),
+    }
+}
+
+fn thrown_error(thrown: &JsValue) -> GatewayError {
+    let Some(status) = get(thrown, "status")
+        .and_then(|s| s.as_f64())
+        .filter(|s| (100.0..600.0).contains(s))
+    else {
+        return GatewayError::Transport(describe(thrown));
+    };
+    let body = get(thrown, "body").map_or(Value::Null, |b| match b.as_string() {
+        Some(text) => serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        None => from_js(&b).unwrap_or(Value::Null),
+    });
+    let retry_after = get(thrown, "headers")
+        .and_then(|h| get(&h, "retry-after").or_else(|| get(&h, "Retry-After")))
+        .and_then(|v| v.as_f64().or_else(|| v.as_string()?.trim().parse().ok()));
+    GatewayError::Http {
+        status: status as u16,
+        body,
+        retry_after,
+    }
+}
+
+/// POSTs `body` with gloo-net, aborting the request when `timeout_ms` passes.
+async fn fetch(
+    url: &str,
+    headers: &JsValue,
+    body: &Value,
+    key: Option<&str>,
+    timeout_ms: u32,
+) -> Result<Value, GatewayError> {
+    let controller = AbortController::new().map_err(|e| GatewayError::Transport(describe(&e)))?;
+    let mut request = gloo_net::http::Request::post(url).header("Content-Type", "application/json");
+    if headers.is_object() {
+        let object: &js_sys::Object = headers.unchecked_ref();
+        for key in js_sys::Object::keys(object)
+            .iter()
+            .filter_map(|k| k.as_string())
+        {
+            if let Some(value) = get(headers, &key).and_then(|v| v.as_string()) {
+                request = request.header(&key, &value);
+            }
+        }
+    }
+    if let Some(key) = key {
+        request = request.header("x-idempotency-key", key);
+    }
+    let request = request
+        .abort_signal(Some(&controller.signal()))
+        .body(body.to_string())
+        .map_err(|e| GatewayError::Transport(e.to_string()))?;
+    let sent = future_to_promise(async move {
+        let response = request
+            .send()
+            .await
+            .map_err(|e| JsValue::from_str(&e.to_string()))?;
+        let status = response.status();
+        let retry_after = response.headers().get("retry-after");
+        let text = response
+            .text()
+            .await
+            .map_err(|e| JsValue::from_str(&e.to_string()))?;
+        let answer = js_sys::Array::of3(
+            &status.into(),
+            &text.into(),
+            &retry_after.map_or(JsValue::NULL, JsValue::from),
+        );
+        Ok(answer.into())
+    });
+    let answer = match within(&sent, timeout_ms).await {
+        None => {
+            controller.abort();
+            return Err(GatewayError::Timeout(timeout_ms));
+        }
+        Some(Err(e)) => return Err(GatewayError::Transport(describe(&e))),
+        Some(Ok(answer)) => js_sys::Array::from(&answer),
+    };
+    let status = answer.get(0).as_f64().unwrap_or(0.0) as u16;
+    let text = answer.get(1).as_string().unwrap_or_default();
+    let retry_after = answer
+        .get(2)
+        .as_string()
+        .and_then(|s| s.trim().parse().ok());
+    let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+    if (200..300).contains(&status) {
+        Ok(body)
+    } else {
+        Err(GatewayError::Http {
+            status,
+            body,
+            retry_after,
+        })
+    }
+}
+
+/// `value[key]`, when `value` is an object and the read does not throw.
+fn get(value: &JsValue, key: &str) -> Option<JsValue> {
+    if !value.is_object() && !value.is_function() {
+        return None;
+    }
+    Reflect::get(value, &JsValue::from_str(key))
+        .ok()
+        .filter(|v| !v.is_undefined() && !v.is_null())
+}
+
+/// Plain JavaScript data from JSON (keys like `__proto__` stay own properties).
+fn to_js(value: &Value) -> Result<JsValue, String> {
+    JSON::parse(&value.to_string()).map_err(|e| describe(&e))
+}
+
+/// A JavaScript value as JSON (`undefined` reads as `null`).
+fn from_js(value: &JsValue) -> Result<Value, String> {
+    if value.is_undefined() {
+        return Ok(Value::Null);
+    }
+    let text = JSON::stringify(value).map_err(|e| describe(&e))?;
+    serde_json::from_str(&text.as_string().unwrap_or_default()).map_err(|e| e.to_string())
+}
+
+/// A random UUIDv4 from `crypto.getRandomValues`.
+fn uuid_v4() -> Option<String> {
+    let crypto = get(&js_sys::global(), "crypto")?;
+    let bytes = Uint8Array::new_with_length(16);
+    let fill = get(&crypto, "getRandomValues")?
+        .dyn_into::<Function>()
+        .ok()?;
+    fill.call1(&crypto, &bytes).ok()?;
+    let mut b = bytes.to_vec();
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    Some(format!(
+        "{}-{}-{}-{}-{}",
+        &hex[0..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..32]
+    ))
 }
 
 /// The message of a thrown value: `error.message` for errors, else its text.

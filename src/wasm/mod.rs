@@ -5,6 +5,7 @@
 mod decode;
 mod host;
 mod source;
+mod timer;
 
 use std::rc::Rc;
 
@@ -14,6 +15,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
 
 use crate::assemble::AssembleOptions;
+use crate::connectors::CallContext;
 use crate::engine::{Engine, Options};
 use crate::session::{DeclaredSource, Session};
 use crate::tooldef::ToolFormat;
@@ -48,6 +50,7 @@ impl WasmEngine {
             connectors: options.get("connectors").cloned().unwrap_or(Value::Null),
             core_tools: strings("coreTools").unwrap_or_default(),
             direct_surface_toolsets: strings("directSurfaceToolsets"),
+            timeouts: options.get("timeouts").cloned().unwrap_or(Value::Null),
         };
         WasmEngine {
             engine: Rc::new(Engine::new(&options)),
@@ -112,18 +115,28 @@ impl WasmEngine {
         ]
     }
 
-    /// `tool_search` (spec §8).
+    /// `tool_search` (spec §8): a promise of the JSON text.
+    #[allow(clippy::too_many_arguments)]
     #[wasm_bindgen(js_name = toolSearch)]
     pub fn tool_search(
         &self,
-        args: &str,
+        args: String,
         ids: Vec<u32>,
         tools: JsValue,
         toolsets: JsValue,
         declared: &str,
-    ) -> String {
-        let session = self.session(ids, tools, toolsets, declared, Vec::new());
-        self.engine.tool_search(args, &session)
+        ctx: JsValue,
+    ) -> Promise {
+        self.run(
+            ids,
+            tools,
+            toolsets,
+            declared,
+            ctx,
+            |engine, session, host, context| async move {
+                engine.tool_search(&args, &session, &host, &context).await
+            },
+        )
     }
 
     /// What a tool_call means (spec §10.1-10.3), as JSON text.
@@ -154,14 +167,16 @@ impl WasmEngine {
         declared: &str,
         ctx: JsValue,
     ) -> Promise {
-        let session = self.session(ids, tools, toolsets, declared, Vec::new());
-        let engine = Rc::clone(&self.engine);
-        let host = JsHost::new(self.host.clone(), ctx);
-        future_to_promise(async move {
-            Ok(JsValue::from_str(
-                &engine.tool_call(&args, &session, &host).await,
-            ))
-        })
+        self.run(
+            ids,
+            tools,
+            toolsets,
+            declared,
+            ctx,
+            |engine, session, host, context| async move {
+                engine.tool_call(&args, &session, &host, &context).await
+            },
+        )
     }
 
     /// Any bridge tool by name: a promise of its JSON text, or of `null` for
@@ -181,9 +196,60 @@ impl WasmEngine {
         let engine = Rc::clone(&self.engine);
         let host = JsHost::new(self.host.clone(), ctx);
         future_to_promise(async move {
-            let out = engine.handle(&name, &args, &session, &host).await;
+            let context = host.call_context();
+            let out = engine.handle(&name, &args, &session, &host, &context).await;
             Ok(out.map_or(JsValue::NULL, |text| JsValue::from_str(&text)))
         })
+    }
+
+    /// `tool_describe` (spec §9): a promise of the JSON text.
+    #[allow(clippy::too_many_arguments)]
+    #[wasm_bindgen(js_name = toolDescribe)]
+    pub fn tool_describe(
+        &self,
+        args: String,
+        ids: Vec<u32>,
+        tools: JsValue,
+        toolsets: JsValue,
+        declared: &str,
+        ctx: JsValue,
+    ) -> Promise {
+        self.run(
+            ids,
+            tools,
+            toolsets,
+            declared,
+            ctx,
+            |engine, session, host, context| async move {
+                engine.tool_describe(&args, &session, &host, &context).await
+            },
+        )
+    }
+
+    /// `manage_connections` (spec §11.11): a promise of the JSON text.
+    #[allow(clippy::too_many_arguments)]
+    #[wasm_bindgen(js_name = manageConnections)]
+    pub fn manage_connections(
+        &self,
+        args: String,
+        ids: Vec<u32>,
+        tools: JsValue,
+        toolsets: JsValue,
+        declared: &str,
+        ctx: JsValue,
+    ) -> Promise {
+        self.run(
+            ids,
+            tools,
+            toolsets,
+            declared,
+            ctx,
+            |engine, session, host, context| async move {
+                engine
+                    .manage_connections(&args, &session, &host, &context)
+                    .await
+            },
+        )
     }
 
     /// Why tools rank as they do for `query`, as JSON text; `names` is the
@@ -207,22 +273,42 @@ impl WasmEngine {
         serde_json::to_string(&explanation).unwrap_or_default()
     }
 
-    /// `tool_describe` (spec §9).
-    #[wasm_bindgen(js_name = toolDescribe)]
-    pub fn tool_describe(
-        &self,
-        args: &str,
-        ids: Vec<u32>,
-        tools: JsValue,
-        toolsets: JsValue,
-        declared: &str,
-    ) -> String {
-        let session = self.session(ids, tools, toolsets, declared, Vec::new());
-        self.engine.tool_describe(args, &session)
+    /// The `manage_connections` tool definition in `format`, as JSON text.
+    #[wasm_bindgen(js_name = manageConnectionsTool)]
+    pub fn manage_connections_tool(&self, format: &str) -> String {
+        self.engine
+            .manage_connections_tool(ToolFormat::parse(format).unwrap_or_default())
+            .to_string()
     }
 }
 
 impl WasmEngine {
+    /// Runs an async engine call in a promise that owns the engine, the
+    /// session and the host, so no borrow of this object outlives the call.
+    fn run<F, Fut>(
+        &self,
+        ids: Vec<u32>,
+        tools: JsValue,
+        toolsets: JsValue,
+        declared: &str,
+        ctx: JsValue,
+        call: F,
+    ) -> Promise
+    where
+        F: FnOnce(Rc<Engine>, Session, JsHost, CallContext) -> Fut + 'static,
+        Fut: std::future::Future<Output = String> + 'static,
+    {
+        let session = self.session(ids, tools, toolsets, declared, Vec::new());
+        let engine = Rc::clone(&self.engine);
+        let host = JsHost::new(self.host.clone(), ctx);
+        let context = host.call_context();
+        future_to_promise(async move {
+            Ok(JsValue::from_str(
+                &call(engine, session, host, context).await,
+            ))
+        })
+    }
+
     fn session(
         &self,
         ids: Vec<u32>,

@@ -3,7 +3,7 @@
 use serde_json::{json, Value};
 use toolsearch::config::TriState;
 
-use crate::support::{engine, parse, session, tool};
+use crate::support::{engine, parse, search, session, tool};
 
 #[test]
 fn engine_resolves_and_shows_config() {
@@ -102,7 +102,7 @@ fn non_object_session_is_an_error() {
         .unwrap();
     assert!(s.tools.is_empty());
     assert_eq!(
-        parse(&e.tool_search(r#"{"queries":["x"]}"#, &s))["total_available"],
+        parse(&search(&e, r#"{"queries":["x"]}"#, &s))["total_available"],
         0
     );
 }

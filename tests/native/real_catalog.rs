@@ -2,14 +2,15 @@
 
 use serde_json::json;
 
-use crate::support::{engine, parse, real_catalog_session, session, shared_dir};
+use crate::support::{engine, parse, real_catalog_session, search, session, shared_dir};
 
 #[test]
 fn finds_gold_tools_first() {
     let Some(shared) = shared_dir() else { return };
     let engine = engine(json!({}), &[]);
     let s = session(&engine, real_catalog_session(&shared));
-    let out = parse(&engine.tool_search(
+    let out = parse(&search(
+        &engine,
         r#"{"queries": ["github create issue", "slack post message", "notion create page"], "limit": 10}"#,
         &s,
     ));
@@ -18,6 +19,10 @@ fn finds_gold_tools_first() {
     assert_eq!(first(0), "mcp_github_legacy_create_issue");
     assert_eq!(first(1), "mcp_slack_slack_post_message");
     assert_eq!(first(2), "mcp_notion_API_post_page");
-    let exact = parse(&engine.tool_search(r#"{"queries": ["mcp_github_issue_write"]}"#, &s));
+    let exact = parse(&search(
+        &engine,
+        r#"{"queries": ["mcp_github_issue_write"]}"#,
+        &s,
+    ));
     assert_eq!(exact["results"][0]["matches"][0], "mcp_github_issue_write");
 }

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use serde_json::{json, Value};
+use toolsearch::connectors::CallContext;
 use toolsearch::{Engine, Options, Session};
 
 /// An engine with the given `tools.tool_search` config and core tools.
@@ -111,4 +112,35 @@ impl toolsearch::host::Host for FakeHost {
             Some(Err(reason)) => Err(toolsearch::host::HostError::Failed(reason.clone())),
         }
     }
+}
+
+/// tool_search with a host without connectors.
+pub fn search(engine: &Engine, args: &str, session: &Session) -> String {
+    block_on(engine.tool_search(args, session, &FakeHost::default(), &CallContext::default()))
+}
+
+/// tool_describe with a host without connectors.
+pub fn describe(engine: &Engine, args: &str, session: &Session) -> String {
+    block_on(engine.tool_describe(args, session, &FakeHost::default(), &CallContext::default()))
+}
+
+/// tool_call through `host`.
+pub fn call<H: toolsearch::host::Host>(
+    engine: &Engine,
+    args: &str,
+    session: &Session,
+    host: &H,
+) -> String {
+    block_on(engine.tool_call(args, session, host, &CallContext::default()))
+}
+
+/// Any bridge tool by name through `host`.
+pub fn handle<H: toolsearch::host::Host>(
+    engine: &Engine,
+    name: &str,
+    args: &str,
+    session: &Session,
+    host: &H,
+) -> Option<String> {
+    block_on(engine.handle(name, args, session, host, &CallContext::default()))
 }

@@ -3,7 +3,7 @@
 use serde_json::{json, Value};
 use toolsearch::bridge::call::Resolution;
 
-use crate::support::{block_on, engine, parse, session, shared_dir, tool, FakeHost};
+use crate::support::{call, engine, handle, parse, session, shared_dir, tool, FakeHost};
 
 fn fixture() -> (toolsearch::Engine, toolsearch::Session) {
     let engine = engine(
@@ -31,13 +31,13 @@ fn fixture() -> (toolsearch::Engine, toolsearch::Session) {
     (engine, s)
 }
 
-fn call(args: Value, answer: Option<Result<String, String>>) -> (Value, Vec<(String, Value)>) {
+fn run_call(args: Value, answer: Option<Result<String, String>>) -> (Value, Vec<(String, Value)>) {
     let (engine, s) = fixture();
     let host = FakeHost {
         answer,
         ..FakeHost::default()
     };
-    let out = block_on(engine.tool_call(&args.to_string(), &s, &host));
+    let out = call(&engine, &args.to_string(), &s, &host);
     let calls = host.calls.borrow().clone();
     (
         serde_json::from_str(&out).unwrap_or(Value::String(out)),
@@ -49,7 +49,7 @@ fn call(args: Value, answer: Option<Result<String, String>>) -> (Value, Vec<(Str
 fn runs_a_valid_call_with_coerced_arguments() {
     let args = json!({"calls": [{"name": "mcp__tracker__create_ticket",
         "arguments": {"title": "Login crash", "options": {"count": "2"}, "__proto__": {"polluted": true}}}]});
-    let (out, calls) = call(args, Some(Ok("created #7".into())));
+    let (out, calls) = run_call(args, Some(Ok("created #7".into())));
     assert_eq!(out, Value::String("created #7".into()));
     assert_eq!(calls.len(), 1);
     assert_eq!(calls[0].0, "mcp__tracker__create_ticket");
@@ -85,7 +85,7 @@ fn pinned_validation_errors_run_nothing() {
     for (arguments, path, constraint) in cases {
         let args =
             json!({"calls": [{"name": "mcp__tracker__create_ticket", "arguments": arguments}]});
-        let (out, calls) = call(args, Some(Ok("ran".into())));
+        let (out, calls) = run_call(args, Some(Ok("ran".into())));
         assert!(calls.is_empty(), "{out}");
         assert_eq!(out["path"], path);
         assert_eq!(out["constraint"], constraint);
@@ -97,7 +97,7 @@ fn pinned_validation_errors_run_nothing() {
 #[test]
 fn refusals() {
     let error = |args: Value| {
-        call(args, Some(Ok("ran".into()))).0["error"]
+        run_call(args, Some(Ok("ran".into()))).0["error"]
             .as_str()
             .unwrap()
             .to_owned()
@@ -128,7 +128,7 @@ fn refusals() {
 
 #[test]
 fn core_tool_named_in_defer_runs_through_the_bridge() {
-    let (out, calls) = call(
+    let (out, calls) = run_call(
         json!({"name": "session_search", "arguments": "{\"query\": \"alpha\"}"}),
         Some(Ok("3 hits".into())),
     );
@@ -140,12 +140,12 @@ fn core_tool_named_in_defer_runs_through_the_bridge() {
 fn host_failures_become_error_json() {
     let args =
         json!({"calls": [{"name": "mcp__tracker__create_ticket", "arguments": {"title": "x"}}]});
-    let (out, _) = call(args.clone(), None);
+    let (out, _) = run_call(args.clone(), None);
     assert!(out["error"]
         .as_str()
         .unwrap()
         .contains("does not run local tools"));
-    let (out, _) = call(args, Some(Err("boom".into())));
+    let (out, _) = run_call(args, Some(Err("boom".into())));
     assert_eq!(
         out["error"],
         "tool 'mcp__tracker__create_ticket' failed: boom"
@@ -178,19 +178,25 @@ fn resolution_kinds() {
 fn handle_dispatches_bridge_names() {
     let (engine, s) = fixture();
     let host = FakeHost::default();
-    assert!(block_on(engine.handle("terminal", "{}", &s, &host)).is_none());
-    let out =
-        block_on(engine.handle("tool_search", r#"{"queries": ["ticket"]}"#, &s, &host)).unwrap();
+    assert!(handle(&engine, "terminal", "{}", &s, &host).is_none());
+    let out = handle(
+        &engine,
+        "tool_search",
+        r#"{"queries": ["ticket"]}"#,
+        &s,
+        &host,
+    )
+    .unwrap();
     assert_eq!(
         parse(&out)["results"][0]["matches"],
         json!(["mcp__tracker__create_ticket"])
     );
     assert!(
-        block_on(engine.handle("tool_describe", r#"{"names": ["x"]}"#, &s, &host))
+        handle(&engine, "tool_describe", r#"{"names": ["x"]}"#, &s, &host)
             .unwrap()
             .contains("not_found")
     );
-    assert!(block_on(engine.handle("tool_call", "{}", &s, &host))
+    assert!(handle(&engine, "tool_call", "{}", &s, &host)
         .unwrap()
         .contains("requires 'calls'"));
 }
@@ -214,7 +220,7 @@ fn real_github_create_issue() {
     let good = json!({"calls": [{"name": "create_issue", "arguments":
         {"owner": "octo", "repo": "demo", "title": "Bug", "labels": "bug", "milestone": "3"}}]});
     assert_eq!(
-        block_on(engine.tool_call(&good.to_string(), &s, &host)),
+        call(&engine, &good.to_string(), &s, &host),
         "{\"number\": 1}"
     );
     assert_eq!(
@@ -240,7 +246,7 @@ fn real_github_create_issue() {
     ];
     for (arguments, path, constraint) in cases {
         let bad = json!({"calls": [{"name": "create_issue", "arguments": arguments}]});
-        let out = parse(&block_on(engine.tool_call(&bad.to_string(), &s, &host)));
+        let out = parse(&call(&engine, &bad.to_string(), &s, &host));
         assert_eq!(
             (
                 out["path"].as_str().unwrap(),

@@ -3,9 +3,9 @@
 use serde_json::json;
 use toolsearch::bridge::messages::NOT_FOUND_HINT;
 
-use crate::support::{engine, parse, session, tool};
+use crate::support::{describe, engine, parse, session, tool};
 
-fn describe(args: &str) -> serde_json::Value {
+fn describe_args(args: &str) -> serde_json::Value {
     let engine = engine(json!({}), &["terminal"]);
     let s = session(
         &engine,
@@ -21,12 +21,12 @@ fn describe(args: &str) -> serde_json::Value {
                          "preview": "desktop_ui", "elsewhere": "kanban"}
         }),
     );
-    parse(&engine.tool_describe(args, &s))
+    parse(&describe(&engine, args, &s))
 }
 
 #[test]
 fn describes_local_tools_as_stored() {
-    let out = describe(
+    let out = describe_args(
         r#"{"names": ["mcp__github__create_issue", "mcp__github__create_issue", "mcp__github__bare"]}"#,
     );
     assert_eq!(
@@ -42,7 +42,7 @@ fn describes_local_tools_as_stored() {
 
 #[test]
 fn unknown_names_and_refusals() {
-    let out = describe(
+    let out = describe_args(
         r#"{"names": ["nope", "terminal", "preview", "connectors__gmail__SEND", "elsewhere"]}"#,
     );
     assert_eq!(out["tools"], json!({}));
@@ -72,26 +72,27 @@ fn unknown_names_and_refusals() {
 #[test]
 fn argument_errors_and_cap() {
     assert_eq!(
-        describe("{}")["error"],
+        describe_args("{}")["error"],
         "`names` is required and must be an array of strings"
     );
     assert_eq!(
-        describe(r#"{"names": [""]}"#)["error"],
+        describe_args(r#"{"names": [""]}"#)["error"],
         "`names` is required and must contain at least one non-empty string"
     );
     let eleven: Vec<String> = (0..11).map(|i| format!("n{i}")).collect();
-    let err = describe(&json!({ "names": eleven }).to_string())["error"]
+    let err = describe_args(&json!({ "names": eleven }).to_string())["error"]
         .as_str()
         .unwrap()
         .to_owned();
     assert!(err.starts_with("too many names: 11 > max 10."), "{err}");
     let repeated = json!({"names": ["a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "a", "b"]});
     assert_eq!(
-        describe(&repeated.to_string())["not_found"],
+        describe_args(&repeated.to_string())["not_found"],
         json!(["a", "b"])
     );
     assert_eq!(
-        describe(r#"{"names": "mcp__github__bare"}"#)["tools"]["mcp__github__bare"]["parameters"],
+        describe_args(r#"{"names": "mcp__github__bare"}"#)["tools"]["mcp__github__bare"]
+            ["parameters"],
         json!({})
     );
 }

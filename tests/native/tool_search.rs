@@ -3,7 +3,7 @@
 use serde_json::{json, Value};
 use toolsearch::bridge::messages::EMPTY_GROUP_HINT;
 
-use crate::support::{engine, parse, session, tool};
+use crate::support::{engine, parse, search, session, tool};
 
 fn fixture() -> (toolsearch::Engine, toolsearch::Session) {
     let engine = engine(json!({}), &["terminal"]);
@@ -28,14 +28,14 @@ fn fixture() -> (toolsearch::Engine, toolsearch::Session) {
     (engine, session)
 }
 
-fn search(args: Value) -> Value {
+fn search_json(args: Value) -> Value {
     let (engine, session) = fixture();
-    parse(&engine.tool_search(&args.to_string(), &session))
+    parse(&search(&engine, &args.to_string(), &session))
 }
 
 fn error_of(args: &str) -> String {
     let (engine, session) = fixture();
-    let out = parse(&engine.tool_search(args, &session));
+    let out = parse(&search(&engine, args, &session));
     assert_eq!(out.as_object().unwrap().len(), 1, "{out}");
     out["error"].as_str().unwrap().to_owned()
 }
@@ -70,7 +70,7 @@ fn argument_errors() {
 
 #[test]
 fn seven_queries_are_accepted_and_repeats_kept() {
-    let out = search(json!({"queries": ["issue", "issue", " slack ", "c", "d", "e", "f"]}));
+    let out = search_json(json!({"queries": ["issue", "issue", " slack ", "c", "d", "e", "f"]}));
     assert_eq!(
         out["queries"],
         json!(["issue", "issue", "slack", "c", "d", "e", "f"])
@@ -80,7 +80,7 @@ fn seven_queries_are_accepted_and_repeats_kept() {
 
 #[test]
 fn a_bare_string_is_one_query() {
-    let out = search(json!({"queries": "slack message"}));
+    let out = search_json(json!({"queries": "slack message"}));
     assert_eq!(
         out["results"][0]["matches"],
         json!(["mcp__slack__post_message"])
@@ -90,7 +90,7 @@ fn a_bare_string_is_one_query() {
 #[test]
 fn limit_defaults_and_clamps_per_query() {
     let all = |limit: Value| {
-        let out = search(json!({"queries": ["repository"], "limit": limit}));
+        let out = search_json(json!({"queries": ["repository"], "limit": limit}));
         out["results"][0]["matches"].as_array().unwrap().len()
     };
     assert_eq!(all(json!(null)), 2);
@@ -101,14 +101,14 @@ fn limit_defaults_and_clamps_per_query() {
     assert_eq!(all(json!("lots")), 2);
     let engine = engine(json!({"search_default_limit": 1}), &[]);
     let (_, s) = fixture();
-    let out = parse(&engine.tool_search(r#"{"queries": ["repository"]}"#, &s));
+    let out = parse(&search(&engine, r#"{"queries": ["repository"]}"#, &s));
     assert_eq!(out["results"][0]["matches"].as_array().unwrap().len(), 1);
 }
 
 #[test]
 fn output_shape_and_key_order() {
     let (engine, session) = fixture();
-    let out = engine.tool_search(r#"{"queries": ["github issue", "fax"]}"#, &session);
+    let out = search(&engine, r#"{"queries": ["github issue", "fax"]}"#, &session);
     let expected = json!({
         "queries": ["github issue", "fax"],
         "total_available": 4,
@@ -137,7 +137,7 @@ fn output_shape_and_key_order() {
 
 #[test]
 fn shared_tools_map_lists_each_tool_once() {
-    let out = search(json!({"queries": ["github issue", "issue"]}));
+    let out = search_json(json!({"queries": ["github issue", "issue"]}));
     assert_eq!(out["tools"].as_object().unwrap().len(), 2);
     assert_eq!(out["results"][1]["matches"].as_array().unwrap().len(), 2);
 }
@@ -152,7 +152,7 @@ fn records_clip_description_and_required() {
         json!({"tools": [{"name": "big", "description": long,
         "inputSchema": {"type": "object", "required": required.iter().chain([&"ok".to_string()]).collect::<Vec<_>>()}}]}),
     );
-    let out = parse(&engine.tool_search(r#"{"queries": ["big"]}"#, &s));
+    let out = parse(&search(&engine, r#"{"queries": ["big"]}"#, &s));
     let record = &out["tools"]["big"];
     let description = record["description"].as_str().unwrap();
     assert_eq!(description.chars().count(), 501);
@@ -172,7 +172,7 @@ fn exactly_500_characters_are_not_clipped() {
         &engine,
         json!({"tools": [{"name": "t", "description": "é".repeat(500)}]}),
     );
-    let out = parse(&engine.tool_search(r#"{"queries": ["t"]}"#, &s));
+    let out = parse(&search(&engine, r#"{"queries": ["t"]}"#, &s));
     assert_eq!(
         out["tools"]["t"]["description"]
             .as_str()
@@ -187,7 +187,7 @@ fn exactly_500_characters_are_not_clipped() {
 fn no_hint_without_sources() {
     let engine = engine(json!({}), &[]);
     let s = session(&engine, json!({"tools": []}));
-    let out = parse(&engine.tool_search(r#"{"queries": ["anything"]}"#, &s));
+    let out = parse(&search(&engine, r#"{"queries": ["anything"]}"#, &s));
     assert_eq!(
         out,
         json!({"queries": ["anything"], "total_available": 0,
@@ -206,7 +206,11 @@ fn plugin_owner_and_unregistered_sources() {
             "toolsets": {"memo_recall": 5}
         }),
     );
-    let out = parse(&engine.tool_search(r#"{"queries": ["loose", "recall memory"]}"#, &s));
+    let out = parse(&search(
+        &engine,
+        r#"{"queries": ["loose", "recall memory"]}"#,
+        &s,
+    ));
     assert_eq!(out["tools"]["loose"]["source"], "other");
     assert_eq!(out["tools"]["loose"]["source_name"], "");
     // An unregistered tool stays visible even with an owner (§3.2 rule 4).

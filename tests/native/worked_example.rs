@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::support::{engine, session, tool};
+use crate::support::{engine, search, session, tool};
 
 fn example() -> (toolsearch::Engine, toolsearch::Session) {
     let tools = vec![
@@ -129,7 +129,8 @@ fn unknown_word_gates_everything_out() {
 #[test]
 fn through_the_bridge() {
     let (engine, session) = example();
-    let out = engine.tool_search(
+    let out = search(
+        &engine,
         r#"{"queries": ["list issues", "send gmail email"]}"#,
         &session,
     );

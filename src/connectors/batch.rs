@@ -1,0 +1,79 @@
+//! A connector batch of `tool_call` (spec §11.9): up to ten entries run one at
+//! a time in input order, each asked of the host first, and stopped between
+//! entries when the user interrupts.
+
+use serde_json::{json, Map, Value};
+
+use super::execute::{execute, CallContext};
+use super::http::Timeouts;
+use super::name::ConnectorName;
+use crate::bridge::call::CallEntry;
+use crate::bridge::messages;
+use crate::host::Host;
+
+/// Entries per connector batch (a context cap, not a wire limit).
+pub const MAX_BATCH: usize = 10;
+
+/// Runs the batch; the JSON text the model reads.
+pub async fn run_batch<H: Host>(
+    host: &H,
+    timeouts: &Timeouts,
+    context: &CallContext,
+    calls: &[CallEntry],
+) -> String {
+    if calls.len() > MAX_BATCH {
+        return messages::error_json(&messages::too_many_calls(calls.len(), MAX_BATCH));
+    }
+    let mut results = Vec::with_capacity(calls.len());
+    for (index, call) in calls.iter().enumerate() {
+        let (outcome, account) = if host.interrupted() {
+            (
+                Err(json!({"code": "INTERRUPTED", "message": messages::INTERRUPTED})),
+                None,
+            )
+        } else {
+            entry(host, timeouts, context, call).await
+        };
+        let mut slot = Map::new();
+        slot.insert("index".into(), index.into());
+        slot.insert("name".into(), call.name.clone().into());
+        match outcome {
+            Ok(response) => slot.insert("response".into(), response),
+            Err(error) => slot.insert("error".into(), error),
+        };
+        if let Some(account) = account {
+            slot.insert("account".into(), account.into());
+        }
+        results.push(Value::Object(slot));
+    }
+    let errors = results
+        .iter()
+        .filter(|slot| slot.get("error").is_some())
+        .count();
+    json!({
+        "results": results,
+        "success_count": calls.len() - errors,
+        "error_count": errors,
+        "total_count": calls.len(),
+    })
+    .to_string()
+}
+
+async fn entry<H: Host>(
+    host: &H,
+    timeouts: &Timeouts,
+    context: &CallContext,
+    call: &CallEntry,
+) -> (Result<Value, Value>, Option<String>) {
+    let Some(name) = ConnectorName::parse(&call.name) else {
+        return (
+            Err(json!({"code": "TOOL_NOT_FOUND", "message": messages::MALFORMED_CONNECTOR_NAME})),
+            None,
+        );
+    };
+    let request = json!({"name": call.name, "connector": name.connector, "tool": name.tool, "arguments": call.arguments});
+    if let Err(reason) = host.before_connector_call(&request).await {
+        return (Err(json!({"code": "DENIED", "message": reason})), None);
+    }
+    execute(host, timeouts, context, &name, &call.arguments).await
+}
