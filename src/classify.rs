@@ -61,11 +61,9 @@ impl Classifier {
     }
 
     /// Splits `tools` (§3.3). Bridge-named defs are dropped; a nameless def is
-    /// visible; a second deferrable def with an already seen name is dropped,
-    /// so every name resolves to one tool.
+    /// visible; defs sharing a name are all kept, in order.
     pub fn split(&self, tools: &[impl AsRef<SessionTool>]) -> Split {
         let mut split = Split::default();
-        let mut seen: FastSet<&str> = FastSet::default();
         for (i, tool) in tools.iter().enumerate() {
             let tool = tool.as_ref();
             let name = tool.def.name.as_str();
@@ -73,9 +71,7 @@ impl Classifier {
                 continue;
             }
             if !name.is_empty() && self.is_deferrable(name, tool.toolset.as_deref()) {
-                if seen.insert(name) {
-                    split.deferrable.push(i);
-                }
+                split.deferrable.push(i);
             } else {
                 split.visible.push(i);
             }
@@ -126,7 +122,7 @@ mod tests {
     }
 
     #[test]
-    fn split_keeps_order_drops_bridges_and_duplicates() {
+    fn split_keeps_order_and_duplicates_and_drops_bridges() {
         let c = Classifier::new(&[], &[], &strings(&DEFAULT_DIRECT_SURFACE_TOOLSETS));
         let tools = [
             tool("b", Some("mcp-s")),
@@ -139,6 +135,7 @@ mod tests {
         .map(std::rc::Rc::new);
         let split = c.split(&tools);
         assert_eq!(split.visible, [2, 3]);
-        assert_eq!(split.deferrable, [0, 4]);
+        // §3.3 walks every def: a repeated name is kept (lookups take the first).
+        assert_eq!(split.deferrable, [0, 4, 5]);
     }
 }

@@ -58,12 +58,15 @@ pub fn string_list(
     Ok(items)
 }
 
-/// One list item as text; `null`, `false`, `0` and `""` are empty.
+/// One list item as text; what Python counts false (`null`, `false`, `0`,
+/// `""`, `[]`, `{}`) is empty.
 fn item_text(item: &Value) -> String {
     let falsy = match item {
         Value::Null | Value::Bool(false) => true,
         Value::Number(n) => n.as_f64() == Some(0.0),
-        _ => false,
+        Value::Array(items) => items.is_empty(),
+        Value::Object(map) => map.is_empty(),
+        Value::Bool(true) | Value::String(_) => false,
     };
     if falsy {
         String::new()
@@ -99,7 +102,8 @@ mod tests {
 
     #[test]
     fn lists() {
-        let args = map(json!({"q": [" a ", null, "", 0, false, "a", 5, true], "s": "x", "n": 3}));
+        let args =
+            map(json!({"q": [" a ", null, "", 0, false, "a", 5, true, [], {}], "s": "x", "n": 3}));
         assert_eq!(
             string_list(&args, "q", Repeats::Keep, 7).unwrap(),
             ["a", "a", "5", "True"]

@@ -7,33 +7,67 @@ use serde_json::{Map, Number, Value};
 /// Nesting depth beyond which values are left as they are.
 const MAX_DEPTH: usize = 64;
 
+/// Which repairs apply to a value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Repair {
+    /// A top-level argument: every repair of §10.7.
+    All,
+    /// A value inside a container: only JSON text parsed into the container
+    /// its schema expects.
+    Containers,
+}
+
 /// `arguments` coerced toward the `parameters` schema.
 pub fn coerce_arguments(arguments: &Map<String, Value>, parameters: &Value) -> Map<String, Value> {
-    match coerce(&Value::Object(arguments.clone()), parameters, 0) {
-        Value::Object(map) => map,
-        _ => arguments.clone(),
+    match parameters.as_object() {
+        Some(schema) => coerce_properties(arguments.clone(), schema, 0, Repair::All),
+        None => arguments.clone(),
     }
 }
 
-fn coerce(value: &Value, schema: &Value, depth: usize) -> Value {
+fn coerce(value: &Value, schema: &Value, depth: usize, repair: Repair) -> Value {
     let Some(schema) = schema.as_object().filter(|_| depth < MAX_DEPTH) else {
         return value.clone();
     };
     let types = types_of(schema);
-    let value = match value {
-        Value::String(text) => from_string(text, &types, schema).unwrap_or_else(|| value.clone()),
-        Value::Null => return Value::Null,
-        Value::Array(_) | Value::Object(_) => value.clone(),
-        other if types.contains(&"array") && !types.iter().any(|t| matches_type(other, t)) => {
+    let value = match (value, repair) {
+        (Value::String(text), Repair::All) => {
+            from_string(text, &types, schema).unwrap_or_else(|| value.clone())
+        }
+        (Value::String(text), Repair::Containers) => {
+            container(text, &types).unwrap_or_else(|| value.clone())
+        }
+        (Value::Null, _) => return Value::Null,
+        (Value::Array(_) | Value::Object(_), _) => value.clone(),
+        (other, Repair::All)
+            if types.contains(&"array") && !types.iter().any(|t| matches_type(other, t)) =>
+        {
             Value::Array(vec![other.clone()])
         }
-        other => other.clone(),
+        (other, _) => other.clone(),
     };
     match value {
         Value::Array(items) => Value::Array(coerce_items(items, schema, depth)),
-        Value::Object(map) => Value::Object(coerce_properties(map, schema, depth)),
+        Value::Object(map) => {
+            Value::Object(coerce_properties(map, schema, depth, Repair::Containers))
+        }
         other => other,
     }
+}
+
+/// JSON text parsed into the first container type of `types` it is.
+fn container(text: &str, types: &[&str]) -> Option<Value> {
+    let containers: Vec<&str> = types
+        .iter()
+        .copied()
+        .filter(|t| matches!(*t, "array" | "object"))
+        .collect();
+    if containers.is_empty() {
+        return None;
+    }
+    serde_json::from_str::<Value>(text.trim())
+        .ok()
+        .filter(|parsed| containers.iter().any(|t| matches_type(parsed, t)))
 }
 
 /// A string repaired to the first type of `types` it converts to, trying
@@ -109,7 +143,10 @@ fn coerce_items(items: Vec<Value>, schema: &Map<String, Value>, depth: usize) ->
                     .or_else(|| schema.get("items").filter(|s| s.is_object())),
                 None => schema.get("items"),
             };
-            item_schema.map_or_else(|| item.clone(), |s| coerce(item, s, depth + 1))
+            item_schema.map_or_else(
+                || item.clone(),
+                |s| coerce(item, s, depth + 1, Repair::Containers),
+            )
         })
         .collect()
 }
@@ -118,13 +155,15 @@ fn coerce_properties(
     map: Map<String, Value>,
     schema: &Map<String, Value>,
     depth: usize,
+    repair: Repair,
 ) -> Map<String, Value> {
     let properties = schema.get("properties").and_then(Value::as_object);
     let additional = schema.get("additionalProperties").filter(|s| s.is_object());
     map.into_iter()
         .map(|(key, value)| {
             let property = properties.and_then(|p| p.get(&key)).or(additional);
-            let value = property.map_or_else(|| value.clone(), |s| coerce(&value, s, depth + 1));
+            let value =
+                property.map_or_else(|| value.clone(), |s| coerce(&value, s, depth + 1, repair));
             (key, value)
         })
         .collect()
@@ -224,8 +263,23 @@ mod tests {
                        "empty": "", "strict": "", "list": ["{\"k\": \"false\"}"]}),
                 schema
             ),
-            json!({"tags": [1, 2], "one": ["solo"], "num": [5], "opts": {"count": 3},
-                   "empty": {}, "strict": "", "list": [{"k": false}]})
+            json!({"tags": [1, "2"], "one": ["solo"], "num": [5], "opts": {"count": "3"},
+                   "empty": {}, "strict": "", "list": [{"k": "false"}]})
+        );
+    }
+
+    #[test]
+    fn inside_containers_only_json_text_becomes_a_container() {
+        let schema = json!({"properties": {"opts": {"type": "object", "properties": {
+            "count": {"type": "integer"}, "inner": {"type": "object"}, "ids": {"type": "array"},
+            "flag": {"type": "boolean"}
+        }}}});
+        assert_eq!(
+            coerced(
+                json!({"opts": {"count": "2", "inner": "{\"a\": 1}", "ids": "[1]", "flag": "true"}}),
+                schema
+            ),
+            json!({"opts": {"count": "2", "inner": {"a": 1}, "ids": [1], "flag": "true"}})
         );
     }
 

@@ -56,7 +56,7 @@ pub async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
             } else {
                 not_found.push(name);
             }
-        } else if refusal::is_known(name, turn.classifier, turn.session) {
+        } else if refusal::is_registered(name, turn.classifier, turn.session) {
             errors.insert(
                 name.clone(),
                 refusal::message(name, turn.classifier, turn.session).into(),

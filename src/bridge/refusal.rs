@@ -17,10 +17,14 @@ pub fn normalize(name: &str) -> String {
 /// True when `name` (normalised) is a core tool, a registered tool or a tool
 /// of the session: a name the bridge refuses rather than reports missing.
 pub fn is_known(name: &str, classifier: &Classifier, session: &Session) -> bool {
+    is_registered(name, classifier, session) || session.has_tool(&normalize(name))
+}
+
+/// True when `name` (normalised) is a core tool or has a toolset: a
+/// registered tool in the spec's sense (§9 step 4).
+pub fn is_registered(name: &str, classifier: &Classifier, session: &Session) -> bool {
     let normalized = normalize(name);
-    classifier.is_core(&normalized)
-        || session.source.toolset_of(&normalized).is_some()
-        || session.has_tool(&normalized)
+    classifier.is_core(&normalized) || session.source.toolset_of(&normalized).is_some()
 }
 
 /// The refusal for a name that is not a deferrable tool of the session.

@@ -43,6 +43,16 @@ pub struct Catalog {
     label_counts: BTreeMap<String, usize>,
 }
 
+/// Each name's first catalog position: when defs share a name, the first
+/// one is the one describe and call resolve to.
+fn first_positions(entries: &[Entry]) -> FastMap<String, usize> {
+    let mut positions = FastMap::default();
+    for (i, entry) in entries.iter().enumerate() {
+        positions.entry(entry.name().to_owned()).or_insert(i);
+    }
+    positions
+}
+
 impl Catalog {
     /// Builds the catalog of `positions` (deferrable tools, in session order).
     pub fn build(tools: &[Rc<SessionTool>], positions: &[usize]) -> Catalog {
@@ -76,11 +86,7 @@ impl Catalog {
         }
         Catalog {
             lowercase_names: entries.iter().map(|e| e.name().to_lowercase()).collect(),
-            by_name: entries
-                .iter()
-                .enumerate()
-                .map(|(i, e)| (e.name().to_owned(), i))
-                .collect(),
+            by_name: first_positions(&entries),
             entries,
             index,
             label_counts,

@@ -48,7 +48,7 @@ fn run_call(args: Value, answer: Option<Result<String, String>>) -> (Value, Vec<
 #[test]
 fn runs_a_valid_call_with_coerced_arguments() {
     let args = json!({"calls": [{"name": "mcp__tracker__create_ticket",
-        "arguments": {"title": "Login crash", "options": {"count": "2"}, "__proto__": {"polluted": true}}}]});
+        "arguments": {"title": "Login crash", "options": "{\"count\": 2}", "__proto__": {"polluted": true}}}]});
     let (out, calls) = run_call(args, Some(Ok("created #7".into())));
     assert_eq!(out, Value::String("created #7".into()));
     assert_eq!(calls.len(), 1);
@@ -62,6 +62,12 @@ fn pinned_validation_errors_run_nothing() {
     let cases = [
         (
             json!({"title": "t", "options": {"count": "lots"}}),
+            "arguments.options.count",
+            "type",
+        ),
+        // Scalars are repaired at the top level only (§10.7).
+        (
+            json!({"title": "t", "options": {"count": "2"}}),
             "arguments.options.count",
             "type",
         ),

@@ -15,7 +15,8 @@ fn describe_args(args: &str) -> serde_json::Value {
                 {"name": "mcp__github__create_issue", "description": "Open an issue",
                  "inputSchema": {"type": "object", "properties": {"title": {"type": "string"}}, "required": ["title"]}},
                 {"name": "mcp__github__bare"},
-                tool("preview", "A GUI preview", &[])
+                tool("preview", "A GUI preview", &[]),
+                tool("local_helper", "Visible, registered nowhere", &[])
             ],
             "toolsets": {"mcp__github__create_issue": "mcp-github", "mcp__github__bare": "mcp-github",
                          "preview": "desktop_ui", "elsewhere": "kanban"}
@@ -43,10 +44,14 @@ fn describes_local_tools_as_stored() {
 #[test]
 fn unknown_names_and_refusals() {
     let out = describe_args(
-        r#"{"names": ["nope", "terminal", "preview", "connectors__gmail__SEND", "elsewhere"]}"#,
+        r#"{"names": ["nope", "terminal", "preview", "connectors__gmail__SEND", "elsewhere", "local_helper"]}"#,
     );
     assert_eq!(out["tools"], json!({}));
-    assert_eq!(out["not_found"], json!(["nope", "connectors__gmail__SEND"]));
+    // An unregistered tool is not_found even when the session shows it (§9 step 4).
+    assert_eq!(
+        out["not_found"],
+        json!(["nope", "connectors__gmail__SEND", "local_helper"])
+    );
     assert_eq!(out["hint"], NOT_FOUND_HINT);
     let errors = out["errors"].as_object().unwrap();
     assert_eq!(

@@ -57,7 +57,7 @@ test("a valid call runs through host.executeTool with coerced arguments and ctx"
   const { calls, host } = recordingHost(() => "created #7");
   const ts = new ToolSearch({ ...options, host });
   const ctx = { surface: "link" };
-  const out = await ts.toolCall(one(ticket.name, { title: "Crash", options: { count: "2" } }), session, ctx);
+  const out = await ts.toolCall(one(ticket.name, { title: "Crash", options: '{"count": 2}' }), session, ctx);
   assert.equal(out, "created #7");
   assert.deepEqual(calls[0].args, { title: "Crash", options: { count: 2 } });
   assert.equal(calls[0].ctx, ctx);
