@@ -1,14 +1,21 @@
-// Retrieval quality on the development queries (../shared/bench/queries-dev.json):
-// every case through toolSearch with limit 10, scored as ../shared/bench/README.md says.
-// Run: node bench/retrieval.mjs [queries-file]
+// Retrieval quality on the development queries: every case through toolSearch
+// with limit 10, scored as ../shared/bench/README.md says, for the reference and
+// the enhanced ranking side by side, then the enhanced ranking with each of its
+// rules switched off in turn (the ablation).
+// Run: node bench/retrieval.mjs [queries-file ...]
+// (default: queries-dev.json and queries-dev-multilingual.json)
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { ToolSearch } from "toolsearch";
 import { loadCatalog, sessionOf, sharedDir } from "./common.mjs";
 
+const RULES = ["synonyms", "details", "fields", "actions", "coverage", "services", "objects"];
+
 const dir = sharedDir();
-const file = process.argv[2] ?? join(dir, "bench", "queries-dev.json");
-const { cases } = JSON.parse(readFileSync(file, "utf8"));
+const files = process.argv.length > 2
+  ? process.argv.slice(2)
+  : ["queries-dev.json", "queries-dev-multilingual.json"].map((f) => join(dir, "bench", f));
+const sets = files.map((file) => ({ name: basename(file), cases: JSON.parse(readFileSync(file, "utf8")).cases }));
 const session = sessionOf(loadCatalog(dir));
 
 /** Per-case metrics, as the reference scorer defines them. */
@@ -25,38 +32,78 @@ function score(gold, ranked) {
   };
 }
 
-async function run(ts) {
+async function run(config, cases) {
+  const ts = new ToolSearch({ config });
   const rows = [];
   for (const c of cases) {
     const out = JSON.parse(await ts.toolSearch({ queries: [c.query], limit: 10 }, session));
-    rows.push({ style: c.style, lang: c.lang, ...score(c.gold, out.results[0].matches) });
+    rows.push({ style: c.style === "multilingual" ? `multilingual ${c.lang}` : c.style, ...score(c.gold, out.results[0].matches) });
   }
+  ts.free();
   return rows;
 }
 
-function summarize(rows, label) {
-  const mean = (xs, k) => xs.reduce((s, r) => s + r[k], 0) / xs.length;
-  const fmt = (x) => x.toFixed(3);
-  const groups = new Map();
+const mean = (xs, k) => (xs.length ? xs.reduce((s, r) => s + r[k], 0) / xs.length : NaN);
+const fmt = (x) => (Number.isNaN(x) ? "" : x.toFixed(3));
+
+/** Rows grouped by style, plus an "all" group when there are several. */
+function groups(rows) {
+  const out = new Map();
   for (const r of rows) {
-    const key = r.style === "multilingual" ? `multilingual ${r.lang}` : r.style;
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push(r);
+    if (!out.has(r.style)) out.set(r.style, []);
+    out.get(r.style).push(r);
   }
-  const answerable = rows.filter((r) => !("correct_empty" in r));
-  if (answerable.length && groups.size > 1) groups.set(`all ${answerable.length}`, answerable);
+  if (out.size > 1) out.set("all", rows);
+  return out;
+}
+
+function table(rows, label) {
   console.log(`\n${label}\n`);
   console.log("| style | n | hit@1 | hit@5 | recall@5 | MRR | false-empty | correct-empty |");
   console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
-  for (const [key, xs] of groups) {
+  for (const [key, xs] of groups(rows)) {
     const impossible = xs.filter((r) => "correct_empty" in r);
-    const ans = xs.filter((r) => !("correct_empty" in r));
-    const cells = ans.length
-      ? ["hit1", "hit5", "recall5", "rr", "false_empty"].map((k) => fmt(mean(ans, k)))
-      : ["", "", "", "", ""];
-    const ce = impossible.length ? fmt(mean(impossible, "correct_empty")) : "";
-    console.log(`| ${key} | ${xs.length} | ${cells.join(" | ")} | ${ce} |`);
+    const answerable = xs.filter((r) => !("correct_empty" in r));
+    const cells = ["hit1", "hit5", "recall5", "rr", "false_empty"].map((k) => fmt(mean(answerable, k)));
+    console.log(`| ${key} | ${xs.length} | ${cells.join(" | ")} | ${fmt(mean(impossible, "correct_empty"))} |`);
   }
 }
 
-summarize(await run(new ToolSearch()), `ranking: reference (spec §6), ${file.split("/").pop()}, limit 10`);
+/** hit@5 and correct-empty per style (one style for a multilingual set). */
+function headline(rowsBySet) {
+  const cells = [];
+  for (const rows of rowsBySet) {
+    const multilingual = rows.every((r) => r.style.startsWith("multilingual"));
+    const byStyle = multilingual ? new Map([["multilingual", rows]]) : groups(rows);
+    byStyle.delete("all");
+    for (const [style, xs] of byStyle) {
+      const answerable = xs.filter((r) => !("correct_empty" in r));
+      const impossible = xs.filter((r) => "correct_empty" in r);
+      if (answerable.length) cells.push([`${style} hit@5`, mean(answerable, "hit5")]);
+      if (impossible.length) cells.push([`${style} correct-empty`, mean(impossible, "correct_empty")]);
+    }
+  }
+  return cells;
+}
+
+const results = new Map();
+for (const ranking of ["reference", "enhanced"]) {
+  results.set(ranking, []);
+  for (const set of sets) {
+    const rows = await run({ ranking }, set.cases);
+    results.get(ranking).push(rows);
+    table(rows, `ranking: ${ranking}, ${set.name}, limit 10`);
+  }
+}
+
+console.log("\nAblation: the enhanced ranking with one rule switched off (`ranking_ablation`)\n");
+const full = headline(results.get("enhanced"));
+console.log(`| configuration | ${full.map(([k]) => k).join(" | ")} |`);
+console.log(`| --- | ${full.map(() => "---:").join(" | ")} |`);
+console.log(`| reference | ${headline(results.get("reference")).map(([, v]) => fmt(v)).join(" | ")} |`);
+console.log(`| enhanced, all rules | ${full.map(([, v]) => fmt(v)).join(" | ")} |`);
+for (const rule of RULES) {
+  const rowsBySet = [];
+  for (const set of sets) rowsBySet.push(await run({ ranking: "enhanced", ranking_ablation: [rule] }, set.cases));
+  console.log(`| without ${rule} | ${headline(rowsBySet).map(([, v]) => fmt(v)).join(" | ")} |`);
+}

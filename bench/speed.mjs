@@ -5,23 +5,33 @@
 //     of the same tool objects on every call;
 // (b) the first call in a fresh process (first-call.mjs in child processes;
 //     the package's load time is reported apart);
-// (c) the same at 10,000 and 50,000 tools.
+// (c) the same at 10,000 and 50,000 tools;
+// (d) the reference and enhanced rankings side by side on the real catalog,
+//     on keyword queries and on natural and multilingual ones, and the first
+//     enhanced search of a catalog (which builds its field index).
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { ToolSearch } from "toolsearch";
 import { loadCatalog, ms, scaled, sessionOf, sharedDir, stats } from "./common.mjs";
 
 const QUERIES = { queries: ["github create issue", "slack post message", "kubernetes pod logs"] };
+const NATURAL = {
+  queries: [
+    "could you open a bug in our tracker about the login crash",
+    "スラックのチャンネル一覧を見せて",
+    "Datei im GitHub-Repository aktualisieren",
+  ],
+};
 
-function steady(tools, runs) {
-  const ts = new ToolSearch();
+function steady(tools, runs, config = {}, queries = QUERIES) {
+  const ts = new ToolSearch({ config });
   const { toolsets } = sessionOf(tools);
   const samples = [];
   return (async () => {
     for (let i = 0; i < runs + 20; i++) {
       const session = { tools: [...tools], toolsets };
       const t0 = performance.now();
-      await ts.toolSearch(QUERIES, session);
+      await ts.toolSearch(queries, session);
       if (i >= 20) samples.push(performance.now() - t0);
     }
     return stats(samples);
@@ -51,4 +61,19 @@ for (const [count, steadyRuns, freshRuns] of [[catalog.length, 500, 15], [10_000
   console.log(
     `| ${count.toLocaleString("en")} | ${ms(a.median)} | ${ms(a.p95)} | ${ms(b.first.median)} | ${ms(b.first.p95)} | ${ms(b.load.median)} |`,
   );
+}
+
+console.log("\n(d) rankings side by side, 1,873 tools, 3 queries per call\n");
+console.log("| ranking | keyword median | keyword p95 | natural + multilingual median | natural + multilingual p95 | first search of the catalog |");
+console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
+for (const ranking of ["reference", "enhanced"]) {
+  const config = { ranking };
+  const fresh = new ToolSearch({ config });
+  const t0 = performance.now();
+  await fresh.toolSearch(QUERIES, sessionOf(catalog));
+  const first = performance.now() - t0;
+  fresh.free();
+  const keyword = await steady(catalog, 300, config, QUERIES);
+  const natural = await steady(catalog, 300, config, NATURAL);
+  console.log(`| ${ranking} | ${ms(keyword.median)} | ${ms(keyword.p95)} | ${ms(natural.median)} | ${ms(natural.p95)} | ${ms(first)} |`);
 }

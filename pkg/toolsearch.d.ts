@@ -58,8 +58,19 @@ export interface ToolSearchConfig {
   listing?: "auto" | "on" | "off" | boolean | string | number | null;
   listing_max_tokens?: number | string;
   defer?: string[] | null;
+  /**
+   * "reference" (default): spec §6 exactly, for short keyword queries.
+   * "enhanced": also answers natural-language requests and Japanese, German,
+   * French and Spanish queries, and still returns nothing when no tool fits.
+   */
+  ranking?: "reference" | "enhanced";
+  /** For benchmarks: enhanced-ranking rules to switch off (see `RankingRule`). */
+  ranking_ablation?: RankingRule[];
   [key: string]: unknown;
 }
+
+/** A rule of the enhanced ranking that `ranking_ablation` can switch off. */
+export type RankingRule = "synonyms" | "details" | "fields" | "actions" | "coverage" | "services" | "objects";
 
 /** Per-call context, handed to host callbacks. */
 export interface CallContext {
@@ -162,6 +173,8 @@ export interface ResolvedConfig {
   listing_max_tokens: number;
   defer: string[];
   connectors: { enabled: boolean };
+  ranking: "reference" | "enhanced";
+  ranking_ablation: RankingRule[];
   /** What was ignored while resolving (e.g. a `defer` that is not a list). */
   warnings: string[];
 }
@@ -205,9 +218,13 @@ export interface TokenStat {
 /** Why a tool is in or out of a query's results. */
 export type Verdict = "exact_name" | "admitted" | "no_gate" | "below_floor" | "no_tokens";
 
-/** A query's explanation (§6): tokens, gate, floor, and one report per tool. */
-export interface Explanation {
+/** `ts.explain`: the explanation of the configured ranking. */
+export type Explanation = ReferenceExplanation | EnhancedExplanation;
+
+/** Under the reference ranking (§6): tokens, gate, floor, and one report per tool. */
+export interface ReferenceExplanation {
   query: string;
+  ranking: "reference";
   tokens: TokenStat[];
   /** The rarest query token, which every admitted tool must contain. */
   gate: string | null;
@@ -226,6 +243,42 @@ export interface Explanation {
     covered: number;
     /** Per query token, in query order. */
     terms: { token: string; tf: number; idf: number; contribution: number }[];
+  }[];
+}
+
+/** Why tools rank as they do under `ranking: "enhanced"`. */
+export interface EnhancedExplanation {
+  query: string;
+  ranking: "enhanced";
+  /** "ja", "de", "fr" or "es" when the query was translated; null for English. */
+  language: "ja" | "de" | "fr" | "es" | null;
+  /** The query's words in English, when it was translated. */
+  translation: string[] | null;
+  /** Written as a sentence rather than keywords. */
+  natural: boolean;
+  /** What the query asks for, in order. */
+  concepts: {
+    word: string;
+    /** The word's stem, then its synonyms' stems (a phrase is several stems). */
+    matches: string[][];
+    /** The verb naming what a tool does. */
+    action: boolean;
+    /** A value or name: adds to the score, never counts against a tool. */
+    detail: boolean;
+  }[];
+  tools: {
+    name: string;
+    /** 1-based rank among the admitted tools, or null. */
+    rank: number | null;
+    verdict: "exact_name" | "admitted" | "other_server" | "action_not_in_name" | "below_share" | "no_match";
+    /** null for an exact name. */
+    score: number | null;
+    /** Share of the query's content the tool answers, 0 to 1. */
+    share: number;
+    /** The share an admitted tool needs. */
+    threshold: number;
+    /** Per concept: its weight in the share and how well the tool covers it (0 to 1). */
+    concepts: { word: string; weight: number; coverage: number }[];
   }[];
 }
 

@@ -5,6 +5,8 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use crate::enhanced::Rules;
+
 /// Curated names deferred when the config has no `defer` list (§2.3).
 pub const CURATED_DEFER: [&str; 17] = [
     "computer_use",
@@ -39,6 +41,16 @@ pub enum TriState {
 }
 
 /// The resolved `tools.connectors` section.
+/// Which ranking answers tool_search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Ranking {
+    /// Spec §6, exactly.
+    Reference,
+    /// The natural-language and multilingual ranking (`crate::enhanced`).
+    Enhanced,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct ConnectorsConfig {
     /// User kill switch for everything connector-related.
@@ -64,6 +76,11 @@ pub struct Config {
     pub defer: Vec<String>,
     /// The resolved `tools.connectors` section.
     pub connectors: ConnectorsConfig,
+    /// `ranking`: "reference" (default) or "enhanced".
+    pub ranking: Ranking,
+    /// `ranking_ablation`: rules of the enhanced ranking switched off, for
+    /// measuring what each contributes (see [`Rules::NAMES`]).
+    pub ranking_ablation: Vec<String>,
     /// What was ignored while resolving, for the host's logs.
     pub warnings: Vec<String>,
 }
@@ -96,6 +113,8 @@ impl Config {
                 curated_defer()
             }
         };
+        let ranking = ranking(section.get("ranking"), &mut warnings);
+        let ranking_ablation = ranking_ablation(section.get("ranking_ablation"), &mut warnings);
         Config {
             enabled: if legacy_off {
                 TriState::Off
@@ -116,9 +135,62 @@ impl Config {
             connectors: ConnectorsConfig {
                 enabled: connectors_enabled(connectors),
             },
+            ranking,
+            ranking_ablation,
             warnings,
         }
     }
+
+    /// The rules of the enhanced ranking, less those switched off.
+    pub fn rules(&self) -> Rules {
+        let mut rules = Rules::default();
+        for name in &self.ranking_ablation {
+            rules.switch_off(name);
+        }
+        rules
+    }
+}
+
+fn ranking(value: Option<&Value>, warnings: &mut Vec<String>) -> Ranking {
+    match value {
+        None | Some(Value::Null) => Ranking::Reference,
+        Some(Value::String(s)) if s.trim().eq_ignore_ascii_case("reference") => Ranking::Reference,
+        Some(Value::String(s)) if s.trim().eq_ignore_ascii_case("enhanced") => Ranking::Enhanced,
+        Some(other) => {
+            warnings.push(format!(
+                "`ranking` must be \"reference\" or \"enhanced\", not {other}; using \"reference\""
+            ));
+            Ranking::Reference
+        }
+    }
+}
+
+fn ranking_ablation(value: Option<&Value>, warnings: &mut Vec<String>) -> Vec<String> {
+    let items = match value {
+        None | Some(Value::Null) => return Vec::new(),
+        Some(Value::Array(items)) => items,
+        Some(other) => {
+            warnings.push(format!(
+                "`ranking_ablation` must be a list of rule names, not {other}; ignored"
+            ));
+            return Vec::new();
+        }
+    };
+    let mut names = Vec::new();
+    for item in items {
+        match item
+            .as_str()
+            .and_then(|name| Rules::NAMES.iter().find(|known| **known == name))
+        {
+            Some(name) if !names.iter().any(|n| n == name) => names.push((*name).to_owned()),
+            Some(_) => {}
+            None => warnings.push(format!(
+                "`ranking_ablation`: unknown rule {item}; the rules are {}",
+                Rules::NAMES.join(", ")
+            )),
+        }
+    }
+    names
 }
 
 fn curated_defer() -> Vec<String> {
@@ -271,6 +343,24 @@ mod tests {
         assert_eq!(c.listing_max_tokens, 4000);
         assert_eq!(c.defer, curated_defer());
         assert!(c.connectors.enabled);
+        assert_eq!(c.ranking, Ranking::Reference);
+        assert!(c.ranking_ablation.is_empty());
+        assert_eq!(c.rules(), Rules::default());
+    }
+
+    #[test]
+    fn ranking_modes() {
+        let c = resolve(
+            json!({"ranking": " Enhanced ", "ranking_ablation": ["synonyms", "bogus", "synonyms", 3]}),
+        );
+        assert_eq!(c.ranking, Ranking::Enhanced);
+        assert_eq!(c.ranking_ablation, ["synonyms"]);
+        assert!(!c.rules().synonyms);
+        assert_eq!(c.warnings.len(), 2);
+        let c = resolve(json!({"ranking": 1, "ranking_ablation": "fields"}));
+        assert_eq!(c.ranking, Ranking::Reference);
+        assert!(c.ranking_ablation.is_empty());
+        assert_eq!(c.warnings.len(), 2);
     }
 
     #[test]

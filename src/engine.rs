@@ -10,10 +10,11 @@ use serde_json::{Map, Value};
 use crate::assemble::{assemble, AssembleOptions, Assembly, AssemblyInput};
 use crate::bridge::call::{self, Resolution};
 use crate::bridge::{describe, dispatch, search, Turn};
-use crate::catalog::{explain, Explanation};
+use crate::catalog::{explain, ReferenceExplanation};
 use crate::classify::{Classifier, DEFAULT_DIRECT_SURFACE_TOOLSETS};
-use crate::config::Config;
+use crate::config::{Config, Ranking};
 use crate::connectors::{manage_connections_tool, CallContext, Timeouts};
+use crate::enhanced::{self, EnhancedExplanation};
 use crate::host::Host;
 use crate::intern::Interner;
 use crate::prepared::Prepared;
@@ -24,6 +25,16 @@ use crate::tooldef::{name_of, ToolDef, ToolFormat};
 const PREPARED_CACHE: usize = 4;
 
 /// Constructor options (API.md `new ToolSearch(options)`), as JSON values.
+/// Why tools rank as they do, under the configured ranking.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(untagged)]
+pub enum Explanation {
+    /// Spec §6: tokens, gate, floor and BM25 contributions.
+    Reference(ReferenceExplanation),
+    /// Concepts, shares and verdicts of the enhanced ranking.
+    Enhanced(EnhancedExplanation),
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct Options {
     /// The `tools.tool_search` value.
@@ -183,7 +194,20 @@ impl Engine {
         names: Option<&[String]>,
         limit: usize,
     ) -> Explanation {
-        explain(&self.prepare(session).catalog, query, names, limit)
+        let prepared = self.prepare(session);
+        match self.config.ranking {
+            Ranking::Reference => {
+                Explanation::Reference(explain(&prepared.catalog, query, names, limit))
+            }
+            Ranking::Enhanced => Explanation::Enhanced(enhanced::explain(
+                &prepared.catalog,
+                prepared.enhanced_index(),
+                query,
+                self.config.rules(),
+                names,
+                limit,
+            )),
+        }
     }
 
     /// What a tool_call means (spec §10.1-10.3); pure, nothing runs.

@@ -17,6 +17,7 @@ pub mod classify;
 pub mod config;
 pub mod connectors;
 pub mod engine;
+pub mod enhanced;
 pub mod host;
 pub mod intern;
 pub mod listing;

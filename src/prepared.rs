@@ -1,14 +1,17 @@
 //! What one session's tool list implies (classification, catalog, listing
 //! blocks), computed once per distinct list and reused while it is unchanged.
 
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
 
 use crate::assemble::listing_blocks;
 use crate::catalog::Catalog;
 use crate::classify::{Classifier, Split};
+use crate::config::{Config, Ranking};
+use crate::enhanced::{self, FieldIndex};
 use crate::listing::Blocks;
 use crate::names::MANAGE_CONNECTIONS;
+use crate::search::Hit;
 use crate::session::{DeclaredSource, Session};
 
 /// A prepared session tool list.
@@ -23,6 +26,8 @@ pub struct Prepared {
     pub connections_granted: bool,
     /// Listing blocks for the declared rows they were built with.
     listing: RefCell<Option<(Vec<DeclaredSource>, Rc<Blocks>)>>,
+    /// The enhanced ranking's index, built on its first search.
+    enhanced: OnceCell<FieldIndex>,
 }
 
 impl Prepared {
@@ -34,7 +39,24 @@ impl Prepared {
             connections_granted: connectors_enabled && session.has_tool(MANAGE_CONNECTIONS),
             split,
             listing: RefCell::new(None),
+            enhanced: OnceCell::new(),
         }
+    }
+
+    /// Ranks the catalog for one query with the configured ranking.
+    pub fn search(&self, query: &str, limit: usize, config: &Config) -> Vec<Hit> {
+        match config.ranking {
+            Ranking::Reference => self.catalog.search(query, limit),
+            Ranking::Enhanced => {
+                enhanced::search(self.enhanced_index(), query, config.rules(), limit)
+            }
+        }
+    }
+
+    /// The catalog's enhanced index.
+    pub fn enhanced_index(&self) -> &FieldIndex {
+        self.enhanced
+            .get_or_init(|| FieldIndex::build(self.catalog.entries()))
     }
 
     /// The listing blocks of this catalog with the session's declared rows,

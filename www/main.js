@@ -42,7 +42,7 @@ function makeToolSearch(live) {
     if ("error" in out) throw new Error(out.error);
     return out.result;
   };
-  return new ToolSearch({ host: { executeTool } });
+  return new ToolSearch({ config: { ranking: $("ranking").value }, host: { executeTool } });
 }
 
 /** Reads any accepted catalog JSON into a session. */
@@ -185,20 +185,19 @@ async function runSearch(event) {
   results.append(el("p", { class: "muted small" }, `${fmt(out.total_available)} tools searchable.`));
   for (const group of out.results) {
     const explanation = state.ts.explain(group.query, state.session, { names: group.matches });
-    const tokens = explanation.tokens.map((t) =>
-      el("span", { class: `token${t.token === explanation.gate ? " gate" : ""}${t.df === 0 ? " unknown" : ""}`, title: `df ${t.df}, idf ${t.idf.toFixed(3)}` }, t.token),
-    );
-    const card = el("div", { class: "group" }, el("div", {}, el("span", { class: "query" }, group.query), el("span", { class: "tokens" }, tokens)));
+    const view = explanation.ranking === "enhanced" ? enhancedView(explanation) : referenceView(explanation);
+    const card = el("div", { class: "group" }, el("div", {}, el("span", { class: "query" }, group.query), el("span", { class: "tokens" }, view.chips)));
+    if (view.note) card.append(el("p", { class: "muted small" }, view.note));
     if (group.matches.length === 0) {
-      card.append(el("p", { class: "empty" }, group.hint ?? "No match: the query has a word no tool contains."));
+      card.append(el("p", { class: "empty" }, group.hint ?? "No match: the query asks for something no tool does."));
     }
     const maxScore = Math.max(...explanation.tools.map((t) => t.score ?? 0), 1e-9);
     for (const name of group.matches) {
       const report = explanation.tools.find((t) => t.name === name);
       const record = out.tools[name];
-      const bars = (report?.terms ?? []).filter((t) => t.contribution > 0).map((t) =>
-        el("span", { class: "bar", title: `tf ${t.tf}, idf ${t.idf.toFixed(3)}, +${t.contribution.toFixed(3)}` },
-          el("span", { class: "fill", style: `width:${Math.max(3, (t.contribution / maxScore) * 120)}px` }), `${t.token} +${t.contribution.toFixed(2)}`),
+      const bars = view.bars(report, maxScore).map(({ label, fraction, title }) =>
+        el("span", { class: "bar", title },
+          el("span", { class: "fill", style: `width:${Math.max(3, fraction * 120)}px` }), label),
       );
       const score = report?.score == null ? "exact name" : `score ${report.score.toFixed(3)}`;
       card.append(el("div", { class: "match" },
@@ -208,6 +207,42 @@ async function runSearch(event) {
     }
     results.append(card);
   }
+}
+
+/** Reference ranking (§6): stemmed tokens with the gate marked, BM25 contributions per term. */
+function referenceView(explanation) {
+  return {
+    chips: explanation.tokens.map((t) =>
+      el("span", { class: `token${t.token === explanation.gate ? " gate" : ""}${t.df === 0 ? " unknown" : ""}`, title: `df ${t.df}, idf ${t.idf.toFixed(3)}` }, t.token),
+    ),
+    bars: (report, maxScore) => (report?.terms ?? []).filter((t) => t.contribution > 0).map((t) => ({
+      label: `${t.token} +${t.contribution.toFixed(2)}`,
+      fraction: t.contribution / maxScore,
+      title: `tf ${t.tf}, idf ${t.idf.toFixed(3)}, +${t.contribution.toFixed(3)}`,
+    })),
+  };
+}
+
+/**
+ * Enhanced ranking: the query's concepts (the action highlighted, details muted),
+ * the translation, and per tool each concept's part of the share it answers.
+ */
+function enhancedView(explanation) {
+  const language = { ja: "Japanese", de: "German", fr: "French", es: "Spanish" }[explanation.language];
+  return {
+    chips: explanation.concepts.map((c) =>
+      el("span", { class: `token${c.action ? " gate" : ""}${c.detail ? " detail" : ""}`, title: `matches ${c.matches.map((m) => m.join(" ")).join(", ")}` }, c.word),
+    ),
+    note: language ? `${language}, read as: ${explanation.translation.join(" ")}` : null,
+    bars: (report) => {
+      const total = (report?.concepts ?? []).reduce((sum, c) => sum + c.weight, 0) || 1;
+      return (report?.concepts ?? []).filter((c) => c.coverage > 0 && c.weight > 0).map((c) => ({
+        label: `${c.word} ${Math.round(c.coverage * 100)}%`,
+        fraction: (c.weight * c.coverage) / total,
+        title: `weight ${c.weight.toFixed(3)}, covered ${c.coverage.toFixed(2)}; share ${report.share.toFixed(2)}, ${report.threshold.toFixed(2)} needed`,
+      }));
+    },
+  };
 }
 
 async function describe(name) {
@@ -271,6 +306,11 @@ async function main() {
   });
   $("context").addEventListener("input", renderCost);
   $("search-form").addEventListener("submit", runSearch);
+  $("ranking").addEventListener("change", () => {
+    state.ts?.free();
+    state.ts = makeToolSearch(state.live);
+    runSearch();
+  });
   $("describe-button").addEventListener("click", () => describe($("describe-name").value.trim()));
   $("call-form").addEventListener("submit", runCall);
   await loadChoice("demo");

@@ -8,9 +8,11 @@ use super::args::{self, Repeats};
 use super::messages;
 use super::Turn;
 use crate::catalog::{Catalog, Entry, Source};
-use crate::config::Config;
-use crate::connectors::search_leg;
+use crate::config::{Config, Ranking};
+use crate::connectors::{search_leg, RemoteGroup};
+use crate::enhanced::{self, FieldIndex};
 use crate::host::Host;
+use crate::prepared::Prepared;
 use crate::search::{rank, Corpus};
 use crate::session::DeclaredSource;
 use crate::text::clip;
@@ -180,7 +182,7 @@ pub async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
         Err(error) => return error,
     };
     let catalog = &turn.prepared.catalog;
-    let mut groups = local_groups(catalog, &request);
+    let mut groups = local_groups(turn.prepared, &request, turn.config);
     let summary = source_summary(catalog, &turn.session.declared);
     if !turn.connectors_in_scope() || groups.iter().all(|g| g.len() >= request.limit) {
         return render(&request, &groups, catalog.len(), &summary, None);
@@ -190,32 +192,57 @@ pub async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
         if remote.is_empty() {
             continue;
         }
-        let corpus = Corpus::new(vec![catalog.part(), remote.part()]);
-        *group = rank(&corpus, query, request.limit)
-            .iter()
-            .filter_map(|hit| {
-                let doc = hit.doc as usize;
-                catalog
-                    .entries()
-                    .get(doc)
-                    .or_else(|| remote.entries.get(doc - catalog.len()))
-            })
-            .collect();
+        match turn.config.ranking {
+            Ranking::Reference => *group = merged_group(catalog, remote, query, request.limit),
+            Ranking::Enhanced => {
+                let index = FieldIndex::build(&remote.entries);
+                let room = request.limit.saturating_sub(group.len());
+                let hits = enhanced::search(&index, query, turn.config.rules(), room);
+                group.extend(
+                    hits.iter()
+                        .filter_map(|hit| remote.entries.get(hit.doc as usize)),
+                );
+            }
+        }
     }
     let field = leg.failure.map(|failure| failure.field("searched", &[]));
     render(&request, &groups, catalog.len(), &summary, field)
 }
 
-/// Groups of the local catalog alone (§8.2 step 2).
-pub fn local_groups<'c>(catalog: &'c Catalog, request: &SearchRequest) -> Vec<Vec<&'c Entry>> {
+/// One query's local and connector tools ranked together (§8.2 step 4).
+fn merged_group<'c>(
+    catalog: &'c Catalog,
+    remote: &'c RemoteGroup,
+    query: &str,
+    limit: usize,
+) -> Vec<&'c Entry> {
+    let corpus = Corpus::new(vec![catalog.part(), remote.part()]);
+    rank(&corpus, query, limit)
+        .iter()
+        .filter_map(|hit| {
+            let doc = hit.doc as usize;
+            catalog
+                .entries()
+                .get(doc)
+                .or_else(|| remote.entries.get(doc - catalog.len()))
+        })
+        .collect()
+}
+
+/// Groups of the local catalog alone (§8.2 step 2), in the configured ranking.
+pub fn local_groups<'c>(
+    prepared: &'c Prepared,
+    request: &SearchRequest,
+    config: &Config,
+) -> Vec<Vec<&'c Entry>> {
     request
         .queries
         .iter()
         .map(|query| {
-            catalog
-                .search(query, request.limit)
+            prepared
+                .search(query, request.limit, config)
                 .iter()
-                .filter_map(|hit| catalog.entries().get(hit.doc as usize))
+                .filter_map(|hit| prepared.catalog.entries().get(hit.doc as usize))
                 .collect()
         })
         .collect()

@@ -6,12 +6,14 @@ use serde::Serialize;
 use super::Catalog;
 use crate::search::{explain as explain_query, Corpus, DocumentReport, QueryReport};
 
-/// A query's explanation.
+/// A query's explanation under the reference ranking.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Explanation {
+pub struct ReferenceExplanation {
     /// The query as given.
     pub query: String,
+    /// Always "reference".
+    pub ranking: &'static str,
     /// Tokens, gate, answerable terms and the floor.
     #[serde(flatten)]
     pub report: QueryReport,
@@ -38,7 +40,7 @@ pub fn explain(
     query: &str,
     names: Option<&[String]>,
     limit: usize,
-) -> Explanation {
+) -> ReferenceExplanation {
     let docs: Vec<u32> = match names {
         Some(names) => names
             .iter()
@@ -76,8 +78,9 @@ pub fn explain(
             })
         })
         .collect();
-    Explanation {
+    ReferenceExplanation {
         query: query.to_owned(),
+        ranking: "reference",
         report,
         tools,
     }

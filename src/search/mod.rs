@@ -20,4 +20,4 @@ pub use explain::{explain, Contribution, DocumentReport, QueryReport, TokenStat,
 pub use hash::{FastMap, FastSet};
 pub use index::{Index, IndexBuilder};
 pub use rank::{rank, Hit};
-pub use tokenize::tokenize;
+pub use tokenize::{stem, tokenize};

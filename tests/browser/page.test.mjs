@@ -33,10 +33,39 @@ test("the demo page searches, describes and calls tools", { timeout: 120_000 }, 
     assert.match(await page.textContent("#catalog-summary"), /36 tools from 3 servers/);
     assert.match(await page.textContent("#listing"), /filesystem tools \(14\)/);
 
+    // The enhanced ranking (the page's default): natural and multilingual queries.
+    const queries = [
+      "could you show me what's in the current folder?",
+      "ファイルを読み込んで",
+      "Verzeichnis erstellen",
+      "créer un dossier",
+      "buscar archivos",
+      "send a fax",
+    ];
+    await page.fill("#queries", queries.join("\n"));
+    await page.click("#search-form button[type=submit]");
+    await page.waitForFunction(() => document.querySelectorAll("#results .group").length === 6);
+    let groups = await page.$$eval("#results .group", (nodes) => nodes.map((n) => n.textContent));
+    assert.match(groups[0], /mcp__filesystem__list_directory/);
+    assert.match(groups[1], /Japanese, read as: file read/);
+    assert.match(groups[1], /mcp__filesystem__read_\w*file/);
+    assert.match(groups[2], /German, read as: directory create/);
+    assert.match(groups[2], /mcp__filesystem__create_directory/);
+    assert.match(groups[3], /French/);
+    assert.match(groups[3], /mcp__filesystem__create_directory/);
+    assert.match(groups[4], /Spanish/);
+    assert.match(groups[4], /mcp__filesystem__search_files/);
+    assert.match(groups[5], /No tool matched/);
+    const output = join(root, "tests", "output");
+    mkdirSync(output, { recursive: true });
+    await page.locator("#search").screenshot({ path: join(output, "demo-enhanced-search.png") });
+
+    // The reference ranking (spec §6) on keyword queries.
+    await page.selectOption("#ranking", "reference");
     await page.fill("#queries", "write file\nlist directory\nsend a fax");
     await page.click("#search-form button[type=submit]");
     await page.waitForFunction(() => document.querySelectorAll("#results .group").length === 3);
-    const groups = await page.$$eval("#results .group", (nodes) => nodes.map((n) => n.textContent));
+    groups = await page.$$eval("#results .group", (nodes) => nodes.map((n) => n.textContent));
     assert.match(groups[0], /mcp__filesystem__write_file/);
     assert.match(groups[0], /score \d/);
     assert.match(groups[1], /mcp__filesystem__list_directory/);
@@ -60,8 +89,6 @@ test("the demo page searches, describes and calls tools", { timeout: 120_000 }, 
     assert.match(await page.textContent("#call-output"), /Successfully wrote/);
     assert.equal(readFileSync(target, "utf8"), "written from the page");
 
-    const output = join(root, "tests", "output");
-    mkdirSync(output, { recursive: true });
     await page.screenshot({ path: join(output, "demo-page.png"), fullPage: true });
 
     const samples = await page.$$eval("#catalog-select option", (options) => options.map((o) => o.value));

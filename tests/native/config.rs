@@ -28,6 +28,8 @@ fn engine_resolves_and_shows_config() {
             "listing_max_tokens",
             "defer",
             "connectors",
+            "ranking",
+            "ranking_ablation",
             "warnings"
         ]
     );

@@ -5,6 +5,7 @@ mod support;
 
 mod assemble;
 mod config;
+mod enhanced;
 mod real_catalog;
 mod tool_call;
 mod tool_describe;

@@ -1,0 +1,312 @@
+//! Multilingual queries: the language of a query is recognised (Japanese by
+//! its script; German, French and Spanish by their filler words, glossary
+//! words and letters), and the query is rewritten word by word into the
+//! catalog's English vocabulary through the glossaries. Words the glossary
+//! does not know (product names, English loanwords) pass through.
+
+use super::glossary::{is_hiragana, is_kanji, split_words, Glossary, Language, SPACED};
+use super::lexicon::STOP_WORDS;
+
+/// A query rewritten into English words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Translation {
+    /// The language it was written in.
+    pub language: Language,
+    /// English words and words passed through, in query order.
+    pub words: Vec<String>,
+    /// Per word, true when it was passed through without a translation.
+    pub untranslated: Vec<bool>,
+    /// Written as a request in sentences rather than as keywords.
+    pub natural: bool,
+}
+
+/// Rewrites `text` into English when it is written in a language of the
+/// glossaries. `known` tells whether the catalog knows an (English) word:
+/// such words are no evidence of another language.
+pub fn translate(text: &str, known: &dyn Fn(&str) -> bool) -> Option<Translation> {
+    if text.chars().any(is_japanese) {
+        return Some(japanese(text));
+    }
+    let words = split_words(text);
+    let english = words
+        .iter()
+        .filter(|w| STOP_WORDS.contains(&w.to_lowercase().as_str()))
+        .count();
+    let (language, votes) = SPACED
+        .iter()
+        .map(|&l| (l, votes(l, text, &words, known)))
+        .max_by_key(|&(l, v)| (v, std::cmp::Reverse(l as u8)))?;
+    (votes > 0 && votes > english).then(|| spaced(language, text, &words, known))
+}
+
+/// Evidence that `words` are written in `language`.
+fn votes(language: Language, text: &str, words: &[String], known: &dyn Fn(&str) -> bool) -> usize {
+    let glossary = Glossary::of(language);
+    let letters: &[char] = match language {
+        Language::German => &['ä', 'ö', 'ü', 'ß'],
+        Language::French => &['è', 'ê', 'à', 'â', 'ç', 'î', 'ô', 'û', 'œ'],
+        Language::Spanish => &['ñ', 'á', 'í', 'ó', 'ú', '¿', '¡'],
+        Language::Japanese => &[],
+    };
+    let lower = text.to_lowercase();
+    let by_letter = letters.iter().filter(|c| lower.contains(**c)).count();
+    let by_word = words
+        .iter()
+        .map(|w| w.to_lowercase())
+        .filter(|w| !STOP_WORDS.contains(&w.as_str()) && !known(w))
+        .filter(|w| {
+            glossary.is_filler(w)
+                || glossary.phrase(w).is_some_and(|e| e != w)
+                || glossary.by_stem(w).is_some()
+        })
+        .count();
+    by_letter + by_word
+}
+
+/// Rewrites the words of a spaced language, longest glossary phrase first.
+fn spaced(
+    language: Language,
+    text: &str,
+    words: &[String],
+    known: &dyn Fn(&str) -> bool,
+) -> Translation {
+    let glossary = Glossary::of(language);
+    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+    let mut out = Vec::new();
+    let mut filler = false;
+    let mut i = 0;
+    while i < words.len() {
+        let longest = glossary.longest().min(words.len() - i);
+        let matched = (1..=longest)
+            .rev()
+            .find_map(|n| glossary.phrase(&lower[i..i + n].join(" ")).map(|e| (n, e)));
+        let (taken, english) = match matched {
+            Some(found) => found,
+            None => match glossary.by_stem(&lower[i]) {
+                Some(english) => (1, english),
+                None => {
+                    // An English loanword the catalog knows, or a compound.
+                    if known(&lower[i]) {
+                        out.push((as_written(language, &words[i]), true));
+                    } else {
+                        out.extend(compound(glossary, language, &words[i]));
+                    }
+                    i += 1;
+                    continue;
+                }
+            },
+        };
+        if english.is_empty() {
+            filler = true;
+        } else {
+            out.push((english.to_owned(), false));
+        }
+        i += taken;
+    }
+    let natural = filler || text.contains('?') || words.len() >= 6;
+    let (words, untranslated) = out.into_iter().unzip();
+    Translation {
+        language,
+        words,
+        untranslated,
+        natural,
+    }
+}
+
+/// A word passed through. A capitalised German word is a noun, not a
+/// name, so it is lowercased unless written like a product (`GitLab`, `API`).
+fn as_written(language: Language, word: &str) -> String {
+    let inner_capital = word.chars().skip(1).any(char::is_uppercase);
+    if language == Language::German && !inner_capital {
+        word.to_lowercase()
+    } else {
+        word.to_owned()
+    }
+}
+
+/// A word neither the glossary nor the catalog knows: a German compound of
+/// glossary words ("Datenbankcluster" is database + cluster), or the word
+/// itself.
+fn compound(glossary: &Glossary, language: Language, word: &str) -> Vec<(String, bool)> {
+    if language != Language::German {
+        return vec![(word.to_owned(), true)];
+    }
+    let lower = word.to_lowercase();
+    let known = |part: &str| {
+        glossary
+            .phrase(part)
+            .or_else(|| glossary.by_stem(part))
+            .filter(|e| !e.is_empty())
+    };
+    let bounds: Vec<usize> = lower.char_indices().map(|(at, _)| at).skip(3).collect();
+    for &at in bounds.iter().rev() {
+        let (head, tail) = lower.split_at(at);
+        let Some(first) = known(head).or_else(|| head.strip_suffix('s').and_then(known)) else {
+            continue;
+        };
+        if tail.chars().count() < 3 {
+            continue;
+        }
+        let second = known(tail).map_or_else(|| (tail.to_owned(), true), |e| (e.to_owned(), false));
+        return vec![(first.to_owned(), false), second];
+    }
+    vec![(as_written(language, word), true)]
+}
+
+/// Rewrites Japanese: at each point the longest glossary entry is taken;
+/// Latin words pass through; runs of kanji or katakana the glossary does
+/// not know pass through whole, and unknown kana endings are dropped.
+fn japanese(text: &str) -> Translation {
+    let glossary = Glossary::of(Language::Japanese);
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut unknown = String::new();
+    let mut filler = false;
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_ascii_alphanumeric() {
+            flush(&mut unknown, &mut out);
+            let start = i;
+            while i < chars.len()
+                && (chars[i].is_ascii_alphanumeric() || matches!(chars[i], '_' | '-' | '.'))
+            {
+                i += 1;
+            }
+            out.push((
+                chars[start..i]
+                    .iter()
+                    .collect::<String>()
+                    .trim_end_matches(['.', '-'])
+                    .to_owned(),
+                true,
+            ));
+            continue;
+        }
+        if !is_japanese(c) {
+            flush(&mut unknown, &mut out);
+            i += 1;
+            continue;
+        }
+        let longest = glossary.longest().min(chars.len() - i);
+        let matched = (1..=longest).rev().find_map(|n| {
+            glossary
+                .phrase(&chars[i..i + n].iter().collect::<String>())
+                .map(|e| (n, e))
+        });
+        match matched {
+            Some((n, english)) => {
+                flush(&mut unknown, &mut out);
+                if english.is_empty() {
+                    filler = true;
+                } else {
+                    out.push((english.to_owned(), false));
+                }
+                i += n;
+            }
+            None => match inflected(glossary, &chars[i..])
+                .filter(|_| i == 0 || !is_kanji(chars[i - 1]))
+            {
+                Some((n, english)) => {
+                    flush(&mut unknown, &mut out);
+                    out.push((english.to_owned(), false));
+                    i += n;
+                }
+                None => {
+                    unknown.push(c);
+                    i += 1;
+                }
+            },
+        }
+    }
+    flush(&mut unknown, &mut out);
+    let natural = filler || text.contains(['?', '？']);
+    let (words, untranslated) = out.into_iter().unzip();
+    Translation {
+        language: Language::Japanese,
+        words,
+        untranslated,
+        natural,
+    }
+}
+
+/// A verb or adjective in a form the glossary does not list (送った for
+/// 送る): its kanji, found by the kanji of a listed form, then a kana
+/// ending. Returns the number of kanji and the English word.
+fn inflected(glossary: &Glossary, rest: &[char]) -> Option<(usize, &'static str)> {
+    let kanji = rest.iter().take_while(|c| is_kanji(**c)).count();
+    let ending = rest.get(kanji).is_some_and(|c| is_hiragana(*c));
+    if kanji == 0 || !ending {
+        return None;
+    }
+    glossary
+        .by_stem(&rest[..kanji].iter().collect::<String>())
+        .map(|english| (kanji, english))
+}
+
+/// Passes an unknown Japanese run through when it holds kanji or katakana.
+fn flush(unknown: &mut String, out: &mut Vec<(String, bool)>) {
+    if unknown.chars().any(|c| !is_hiragana(c)) {
+        out.push((unknown.clone(), true));
+    }
+    unknown.clear();
+}
+
+/// Kana (full and half width) and kanji.
+fn is_japanese(c: char) -> bool {
+    matches!(c, '\u{3040}'..='\u{30FF}' | '\u{FF66}'..='\u{FF9F}') || is_kanji(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn english(text: &str) -> Option<(Language, String, bool)> {
+        translate(text, &|w| {
+            matches!(w, "gitlab" | "issue" | "app" | "deploy")
+        })
+        .map(|t| (t.language, t.words.join(" "), t.natural))
+    }
+
+    #[test]
+    fn english_stays_english() {
+        assert_eq!(english("deploy the app to production"), None);
+        assert_eq!(english("gitlab issue"), None);
+    }
+
+    #[test]
+    fn spaced_languages() {
+        assert_eq!(
+            english("GitLab Issue anlegen"),
+            Some((Language::German, "GitLab issue create".into(), false))
+        );
+        let (language, words, natural) = english("Peux-tu supprimer le fichier ?").unwrap();
+        assert_eq!(language, Language::French);
+        assert!(
+            words.contains("delete") && words.contains("file"),
+            "{words}"
+        );
+        assert!(natural);
+        let (language, words, _) = english("¿Puedes crear un repositorio?").unwrap();
+        assert_eq!(language, Language::Spanish);
+        assert!(
+            words.contains("create") && words.contains("repository"),
+            "{words}"
+        );
+        assert_eq!(
+            english("Datenbankcluster löschen").unwrap().1,
+            "database cluster delete"
+        );
+    }
+
+    #[test]
+    fn japanese_is_segmented() {
+        assert_eq!(
+            english("スラック チャンネル一覧"),
+            Some((Language::Japanese, "slack channel list".into(), false))
+        );
+        let (_, words, natural) = english("mainブランチを削除して").unwrap();
+        assert_eq!(words, "main branch delete");
+        assert!(natural);
+    }
+}

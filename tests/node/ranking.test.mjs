@@ -1,0 +1,89 @@
+// `ranking: "enhanced"` through the package: natural and multilingual
+// queries, "no match" kept, explain, and the reference mode left alone.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { ToolSearch } from "toolsearch";
+import { realCatalogSession, sharedDir, SKIP_SHARED, tool } from "./support.mjs";
+
+const tools = [
+  tool("desk_create_ticket", "Create a support ticket for a customer.", ["subject", "body"]),
+  tool("desk_list_tickets", "List open support tickets.", ["status"]),
+  tool("mail_send_email", "Send an email message to recipients.", ["to", "subject", "body"]),
+  tool("mail_search_emails", "Search the mailbox for emails matching a query.", ["query"]),
+  tool("drive_upload_file", "Upload a file to a drive folder.", ["path", "folder"]),
+  tool("drive_delete_file", "Delete a file from the drive.", ["file_id"]),
+];
+const session = {
+  tools,
+  toolsets: Object.fromEntries(tools.map((t) => [t.function.name, `mcp-${t.function.name.split("_")[0]}`])),
+};
+
+async function matches(ts, ...queries) {
+  const out = JSON.parse(await ts.toolSearch({ queries, limit: 3 }, session));
+  return out.results.map((r) => r.matches);
+}
+
+test("enhanced answers natural and multilingual requests, and keeps empty for what no tool does", async () => {
+  const ts = new ToolSearch({ config: { ranking: "enhanced" } });
+  assert.equal(ts.config.ranking, "enhanced");
+  const groups = await matches(
+    ts,
+    "could you please send an email to my manager",
+    "E-Mail senden",
+    "envoyer un e-mail",
+    "メールを送信して",
+    "order a pizza for tonight",
+  );
+  for (const group of groups.slice(0, 4)) assert.equal(group[0], "mail_send_email", JSON.stringify(groups));
+  assert.deepEqual(groups[4], []);
+});
+
+test("reference stays the default and gives the same bytes as before", async () => {
+  const plain = new ToolSearch();
+  const reference = new ToolSearch({ config: { ranking: "reference" } });
+  assert.equal(plain.config.ranking, "reference");
+  assert.deepEqual(plain.config.ranking_ablation, []);
+  const args = { queries: ["send email", "can you please email the report to my manager", "delete file"] };
+  assert.equal(await plain.toolSearch(args, session), await reference.toolSearch(args, session));
+  const bad = new ToolSearch({ config: { ranking: "fancy", ranking_ablation: ["nope"] } });
+  assert.equal(bad.config.ranking, "reference");
+  assert.equal(bad.config.warnings.length, 2);
+});
+
+test("enhanced explain reports the translation, concepts and each tool's share", () => {
+  const ts = new ToolSearch({ config: { ranking: "enhanced" } });
+  const out = ts.explain("Datei löschen", session, { names: ["drive_delete_file", "drive_upload_file"] });
+  assert.equal(out.ranking, "enhanced");
+  assert.equal(out.language, "de");
+  assert.deepEqual(out.translation, ["file", "delete"]);
+  assert.deepEqual(out.tools.map((t) => [t.name, t.verdict, t.rank]), [
+    ["drive_delete_file", "admitted", 1],
+    ["drive_upload_file", "action_not_in_name", null],
+  ]);
+  const [hit] = out.tools;
+  assert.ok(hit.share >= hit.threshold);
+  assert.deepEqual(hit.concepts.map((c) => c.word), ["file", "delete"]);
+  assert.equal(ts.explain("delete file", session).tools[0].name, "drive_delete_file");
+});
+
+test("ablation switches a rule off", async () => {
+  const full = new ToolSearch({ config: { ranking: "enhanced" } });
+  const noGate = new ToolSearch({ config: { ranking: "enhanced", ranking_ablation: ["coverage"] } });
+  assert.deepEqual(noGate.config.ranking_ablation, ["coverage"]);
+  assert.deepEqual((await matches(full, "send a fax"))[0], []);
+  assert.notDeepEqual((await matches(noGate, "send a fax"))[0], []);
+});
+
+test("enhanced on the real catalog: the issue's examples", { skip: sharedDir() ? false : SKIP_SHARED }, async () => {
+  const real = realCatalogSession(sharedDir());
+  const ts = new ToolSearch({ config: { ranking: "enhanced" } });
+  const out = JSON.parse(
+    await ts.toolSearch(
+      { queries: ["send a fax", "could you open a bug in our tracker about the login crash", "Jira スプリント作成"] },
+      real,
+    ),
+  );
+  assert.deepEqual(out.results[0].matches, []);
+  assert.ok(out.results[1].matches.some((n) => /create_?issue/i.test(n)), JSON.stringify(out.results[1]));
+  assert.equal(out.results[2].matches[0], "mcp_atlassian_jira_create_sprint");
+});
