@@ -64,6 +64,8 @@ pub struct ToolDef {
     pub param_keys: Vec<String>,
     /// String items of the parameters' `required` list.
     pub required: Vec<String>,
+    /// The top-level parameters' descriptions and string enum values.
+    pub param_text: String,
 }
 
 impl ToolDef {
@@ -93,8 +95,35 @@ impl ToolDef {
                         .collect()
                 })
                 .unwrap_or_default(),
+            param_text: parameters.map(param_text).unwrap_or_default(),
         }
     }
+}
+
+/// The descriptions and string enum values of the top-level properties.
+fn param_text(parameters: &Value) -> String {
+    let mut text = String::new();
+    let Some(properties) = parameters.get("properties").and_then(Value::as_object) else {
+        return text;
+    };
+    for property in properties.values() {
+        if let Some(description) = property.get("description").and_then(Value::as_str) {
+            text.push_str(description);
+            text.push('\n');
+        }
+        for value in property
+            .get("enum")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            if let Some(value) = value.as_str() {
+                text.push_str(value);
+                text.push('\n');
+            }
+        }
+    }
+    text
 }
 
 /// The object holding `name` and `description`: `function` for OpenAI

@@ -6,7 +6,8 @@
 // Speed: an agent passes a freshly built `tools` array of the same tool
 // objects every turn. Sending 1,873 whole schemas into wasm each turn would
 // cost milliseconds, so only what search reads crosses (name, description,
-// property names, required names: the "view"), and each tool object is
+// property names, required names, and for the enhanced ranking the property
+// descriptions and enumerated values: the "view"), and each tool object is
 // remembered (WeakMap) with the id its view was interned under. A remembered
 // tool is re-read every call and re-sent only when its view, the objects the
 // view came from, its toolset or its owner changed. Whole schemas are read
@@ -72,16 +73,29 @@ function createToolSearch(raw) {
   const escapeFraming = (c) => ESCAPE + String.fromCharCode(0x40 + c.charCodeAt(0));
   const plain = (text) => (FRAMING.test(text) ? text.replace(FRAMING_ALL, escapeFraming) : text);
 
+  /** Each property's description and enum, flat: what the enhanced ranking reads. */
+  function paramParts(properties, keys) {
+    const parts = new Array(2 * keys.length);
+    for (let i = 0; i < keys.length; i++) {
+      const property = properties[keys[i]];
+      parts[2 * i] = isRecord(property) ? property.description : undefined;
+      parts[2 * i + 1] = isRecord(property) ? property.enum : undefined;
+    }
+    return parts;
+  }
+
   /**
    * The parts of a definition that search and listing read, mirroring
-   * `ToolDef::read` in src/tooldef.rs, with the objects they came from.
+   * `ToolDef::read` in src/tooldef.rs, with the objects they came from;
+   * `params` (see paramParts) only when `withParams`.
    */
-  function snapshot(tool) {
+  function snapshot(tool, withParams) {
     const fn = tool.function;
     const block = isRecord(fn) ? fn : tool;
     const parameters = parametersOf(tool);
     const properties = isRecord(parameters) ? parameters.properties : undefined;
     const required = isRecord(parameters) ? parameters.required : undefined;
+    const keys = isRecord(properties) ? Object.keys(properties) : [];
     return {
       fn,
       parameters,
@@ -89,9 +103,21 @@ function createToolSearch(raw) {
       required,
       name: block.name,
       description: block.description,
-      keys: isRecord(properties) ? Object.keys(properties) : [],
+      keys,
       requiredItems: Array.isArray(required) ? required.slice() : [],
+      params: withParams ? paramParts(properties, keys) : null,
     };
+  }
+
+  /** `ToolDef::param_text`: each description, then each string enum value, one per line. */
+  function paramText(params) {
+    let text = "";
+    for (let i = 0; params !== null && i < params.length; i += 2) {
+      const [description, values] = [params[i], params[i + 1]];
+      if (typeof description === "string") text += description + "\n";
+      if (Array.isArray(values)) for (const value of values) if (typeof value === "string") text += value + "\n";
+    }
+    return text;
   }
 
   /** True while `tool` still reads as `snap`. Allocates one key list at most. */
@@ -106,17 +132,27 @@ function createToolSearch(raw) {
     const required = parameters.required;
     if (properties !== snap.properties || required !== snap.required) return false;
     if (isRecord(properties) && !sameList(Object.keys(properties), snap.keys)) return false;
-    return !Array.isArray(required) || sameList(required, snap.requiredItems);
+    if (Array.isArray(required) && !sameList(required, snap.requiredItems)) return false;
+    if (snap.params === null) return true;
+    for (let i = 0; i < snap.keys.length; i++) {
+      const property = properties[snap.keys[i]];
+      if (!isRecord(property)) {
+        if (snap.params[2 * i] !== undefined || snap.params[2 * i + 1] !== undefined) return false;
+      } else if (property.description !== snap.params[2 * i] || property.enum !== snap.params[2 * i + 1]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** One row of the string the engine interns (see ROW). */
   function toolRow(snap, toolset, owner) {
     const text = (value) => (typeof value === "string" ? plain(value) : ABSENT);
     const list = (items) => items.filter((item) => typeof item === "string").map(plain).join(ITEM);
-    if (snap === null) return ["", ABSENT, "", "", text(toolset), text(owner)].join(FIELD) + ROW;
+    if (snap === null) return ["", ABSENT, "", "", text(toolset), text(owner), ""].join(FIELD) + ROW;
     const name = typeof snap.name === "string" ? plain(snap.name) : "";
-    return [name, text(snap.description), list(snap.keys), list(snap.requiredItems), text(toolset), text(owner)]
-      .join(FIELD) + ROW;
+    const fields = [name, text(snap.description), list(snap.keys), list(snap.requiredItems), text(toolset), text(owner)];
+    return [...fields, plain(paramText(snap.params))].join(FIELD) + ROW;
   }
 
   function sameList(a, b) {
@@ -161,11 +197,14 @@ function createToolSearch(raw) {
   class ToolSearch {
     #engine;
     #memo = new WeakMap();
+    /** The enhanced ranking also reads property descriptions and enums. */
+    #withParams = false;
 
     /** See API.md: never throws on bad configuration. */
     constructor(options) {
       const host = isRecord(options) && isRecord(options.host) ? options.host : {};
       this.#engine = new raw.Engine(optionsText(options), host);
+      this.#withParams = this.config.ranking === "enhanced";
     }
 
     /** The resolved configuration (spec §2). */
@@ -339,7 +378,7 @@ function createToolSearch(raw) {
       const rows = pending.map((i) => {
         let snap = null;
         try {
-          snap = isRecord(tools[i]) ? snapshot(tools[i]) : null;
+          snap = isRecord(tools[i]) ? snapshot(tools[i], this.#withParams) : null;
         } catch {
           // unreadable: a nameless tool
         }

@@ -188,6 +188,7 @@ fn documents(group: &Map<String, Value>, query: &str, schemas: &Map<String, Valu
                 description: Some(description.to_owned()),
                 param_keys: Vec::new(),
                 required,
+                param_text: String::new(),
             },
             toolset: None,
             owner: None,

@@ -172,7 +172,9 @@ fn analyze_words(
             negated = true;
             continue;
         }
-        let proper = natural && position > 0 && is_capitalised(chunk);
+        // Capitalised inside a sentence, not at the start of one.
+        let sentence_start = position == 0 || chunks[position - 1].ends_with(['.', '?', '!', ':']);
+        let proper = natural && !sentence_start && is_capitalised(chunk);
         // Two capitalised words in a row name a place or a person (New York).
         let neighbour = |p: Option<&&str>| p.is_some_and(|c| is_capitalised(c));
         let name_run = proper

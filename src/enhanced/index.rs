@@ -7,7 +7,7 @@ use crate::catalog::{label, Entry};
 use crate::search::{stem, FastMap, FastSet};
 
 /// The fields of a tool document, most telling first.
-pub const FIELDS: usize = 4;
+pub const FIELDS: usize = 5;
 /// Name words and server label.
 pub const NAME: usize = 0;
 /// The description's lead: its words before the first preposition that
@@ -17,11 +17,13 @@ pub const LEAD: usize = 1;
 pub const DESCRIPTION: usize = 2;
 /// Parameter names.
 pub const PARAMS: usize = 3;
+/// Parameter descriptions and enumerated values ("pods, deployments, ...").
+pub const PARAM_TEXT: usize = 4;
 
 /// Term-frequency weight of a match in each field.
-const WEIGHT: [f64; FIELDS] = [5.0, 1.5, 1.0, 0.6];
+const WEIGHT: [f64; FIELDS] = [5.0, 1.5, 1.0, 0.6, 0.3];
 /// Length normalisation per field.
-const LENGTH_NORM: [f64; FIELDS] = [0.3, 0.5, 0.75, 0.5];
+const LENGTH_NORM: [f64; FIELDS] = [0.3, 0.5, 0.75, 0.5, 0.75];
 /// Words that end a description's lead.
 const LEAD_ENDS: [&str; 16] = [
     "to", "from", "in", "into", "on", "onto", "for", "with", "within", "by", "at", "across", "via",
@@ -81,6 +83,9 @@ impl FieldIndex {
             for key in &def.param_keys {
                 for_each_word(key, |w| fields[PARAMS].push(index.intern(w)));
             }
+            for_each_prose_word(&def.param_text, |w| {
+                fields[PARAM_TEXT].push(index.intern(w))
+            });
             let mut doc = Doc::default();
             let mut counts: FastMap<TermId, [u16; FIELDS]> = FastMap::default();
             for (field, terms) in fields.iter().enumerate() {
@@ -159,6 +164,13 @@ impl FieldIndex {
     /// True when some document holds the English word `word` (lowercased).
     pub fn knows(&self, word: &str) -> bool {
         self.vocabulary.contains_key(&stem(word))
+    }
+
+    /// True when some document holds `term` in its name or description.
+    pub fn describes(&self, term: TermId) -> bool {
+        self.capability_df
+            .get(term as usize)
+            .is_some_and(|&df| df > 0)
     }
 
     /// True when `term` is the first word of a server label.

@@ -184,6 +184,9 @@ pub const STOP_WORDS: &[&str] = &[
 pub const IMPLIED: &[(&str, &[&str])] = &[
     ("how many", &["count", "number", "total"]),
     ("how much", &["cost", "price", "amount", "balance"]),
+    ("how far", &["distance"]),
+    ("how do i get", &["directions", "route"]),
+    ("how long", &["duration", "time"]),
     ("right now", &["current", "active"]),
     ("currently", &["current", "active"]),
     (

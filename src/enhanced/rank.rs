@@ -5,12 +5,12 @@
 //! keyword query, the tool's name must also hold the query's action.
 
 use super::analyze::{Analysis, Concept};
-use super::index::{FieldIndex, TermId, FIELDS, NAME};
+use super::index::{FieldIndex, TermId, FIELDS, NAME, PARAMS};
 use super::lexicon::GENERIC_OBJECTS;
 use crate::search::{stem, Hit};
 
 /// What a match in each field is worth toward coverage.
-const FIELD_COVERAGE: [f64; FIELDS] = [1.0, 0.85, 0.6, 0.4];
+const FIELD_COVERAGE: [f64; FIELDS] = [1.0, 0.85, 0.6, 0.4, 0.3];
 /// Coverage a tool needs for a keyword query naming one object.
 pub const KEYWORD_COVERAGE: f64 = 0.65;
 /// Coverage a tool needs for a keyword query naming several objects: one
@@ -22,6 +22,8 @@ pub const NATURAL_COVERAGE: f64 = 0.45;
 const TAIL_WEIGHT: f64 = 0.25;
 /// Weight toward coverage of an untranslated word no tool knows.
 const UNTRANSLATED_WEIGHT: f64 = 0.5;
+/// Weight toward coverage of a server named in a sentence.
+const SERVICE_WEIGHT: f64 = 0.5;
 /// Share of a detail's score added to a tool's score.
 const DETAIL_SCORE: f64 = 0.3;
 
@@ -87,6 +89,19 @@ impl Default for Rules {
 struct Resolved {
     terms: Vec<TermId>,
     weight: f64,
+    /// The IDF of its commonest term: what a match through it is worth at
+    /// most.
+    idf: f64,
+}
+
+impl Resolved {
+    fn new(index: &FieldIndex, terms: Vec<TermId>, weight: f64) -> Resolved {
+        let idf = terms
+            .iter()
+            .map(|&t| index.idf(Some(t)))
+            .fold(f64::MAX, f64::min);
+        Resolved { terms, weight, idf }
+    }
 }
 
 /// One concept resolved in the index.
@@ -186,13 +201,13 @@ pub fn judge_all(
         .collect()
 }
 
-/// A query resolved against the index: its terms, which of them the share
-/// is taken over, and the share an admitted tool needs.
+/// A query resolved against the index: its terms, their weights in the
+/// share, and the share an admitted tool needs.
 struct Plan {
     terms: Vec<Term>,
-    /// Per term: counts toward the share.
-    shared: Vec<bool>,
-    /// Sum of the shared terms' importance.
+    /// Per term: its weight in the share (0 when it does not count).
+    weights: Vec<f64>,
+    /// Sum of the weights.
     counted: f64,
     threshold: f64,
     keyword: bool,
@@ -203,24 +218,27 @@ impl Plan {
     fn new(index: &FieldIndex, analysis: &Analysis, rules: Rules) -> Plan {
         let terms = resolve(index, analysis, rules);
         let keyword = !analysis.natural;
-        // The server filters; in a keyword query the action is checked on
-        // the name. The share is taken over the other concepts.
-        let shared: Vec<bool> = terms
+        // In a keyword query the server filters and the action is checked on
+        // the name: the share is taken over the objects. In a sentence the
+        // server may be what is asked about ("what time is it"), so it
+        // counts, for less.
+        let weights: Vec<f64> = terms
             .iter()
             .map(|t| {
-                t.counts && !(rules.objects && (t.service || (keyword && (t.action || t.generic))))
+                if !t.counts || (rules.objects && keyword && (t.service || t.action || t.generic)) {
+                    0.0
+                } else if rules.objects && t.service {
+                    t.importance * SERVICE_WEIGHT
+                } else {
+                    t.importance
+                }
             })
             .collect();
-        let counted = terms
-            .iter()
-            .zip(&shared)
-            .filter(|(_, s)| **s)
-            .map(|(t, _)| t.importance)
-            .sum();
+        let counted = weights.iter().sum();
         let objects = terms
             .iter()
-            .zip(&shared)
-            .filter(|(t, s)| **s && !t.generic)
+            .zip(&weights)
+            .filter(|(t, w)| **w > 0.0 && !t.generic)
             .count();
         let threshold = if !rules.coverage {
             0.0
@@ -233,7 +251,7 @@ impl Plan {
         };
         Plan {
             terms,
-            shared,
+            weights,
             counted,
             threshold,
             keyword,
@@ -248,11 +266,7 @@ impl Plan {
         let mut bound = vec![0.0f64; index.len()];
         let mut seen = vec![u32::MAX; index.len()];
         for (position, term) in self.terms.iter().enumerate().filter(|(_, t)| t.counts) {
-            let weight = if self.shared[position] {
-                term.importance
-            } else {
-                0.0
-            };
+            let weight = self.weights[position];
             for &id in term.alternatives.iter().flat_map(|a| a.terms.iter()) {
                 for &doc in index.postings(id) {
                     let d = doc as usize;
@@ -280,19 +294,16 @@ impl Plan {
         let mut service_named = false;
         let mut service_found = false;
         let mut concepts = Vec::new();
-        for (term, &shared) in self.terms.iter().zip(&self.shared) {
+        for (term, &weight) in self.terms.iter().zip(&self.weights) {
             let (coverage, term_score, in_name) = best_alternative(index, doc, term, self.rules);
             if detail {
-                let weight = if shared { term.importance } else { 0.0 };
                 concepts.push(ConceptMatch {
                     word: term.word.clone(),
                     weight,
                     coverage,
                 });
             }
-            if shared {
-                covered += term.importance * coverage;
-            }
+            covered += weight * coverage;
             if term.counts {
                 score += term_score;
                 if term.service {
@@ -350,13 +361,8 @@ fn resolve(index: &FieldIndex, analysis: &Analysis, rules: Rules) -> Vec<Term> {
             .as_ref()
             .and_then(|b| index.term(&stem(&format!("{b}{}", concept.word))))
         {
-            term.alternatives.insert(
-                0,
-                Resolved {
-                    terms: vec![joined],
-                    weight: 1.0,
-                },
-            );
+            term.alternatives
+                .insert(0, Resolved::new(index, vec![joined], 1.0));
             term.importance = term.importance.max(index.idf(Some(joined)));
         }
         // Adjacent words that a tool writes as one ("key vault" -> keyvault).
@@ -368,15 +374,9 @@ fn resolve(index: &FieldIndex, analysis: &Analysis, rules: Rules) -> Vec<Term> {
                 {
                     both.extend(a.terms.iter().chain(&b.terms));
                 }
-                term.alternatives = vec![Resolved {
-                    terms: vec![joined],
-                    weight: 1.0,
-                }];
+                term.alternatives = vec![Resolved::new(index, vec![joined], 1.0)];
                 if !both.is_empty() {
-                    term.alternatives.push(Resolved {
-                        terms: both,
-                        weight: 1.0,
-                    });
+                    term.alternatives.push(Resolved::new(index, both, 1.0));
                 }
                 term.importance = index.idf(Some(joined));
                 term.action |= second.action;
@@ -394,10 +394,14 @@ fn resolve_one(index: &FieldIndex, concept: &Concept, rules: Rules) -> Term {
     let alternatives: Vec<Resolved> = usable(concept, rules)
         .filter_map(|(stems, weight)| {
             let terms: Option<Vec<TermId>> = stems.iter().map(|s| index.term(s)).collect();
-            terms.map(|terms| Resolved { terms, weight })
+            terms.map(|terms| Resolved::new(index, terms, weight))
         })
         .collect();
-    let known = !alternatives.is_empty();
+    // A name counts against a tool only when some tool names or describes
+    // it (not when it only appears among parameter examples).
+    let described = alternatives
+        .first()
+        .is_some_and(|a| a.terms.iter().all(|&t| index.describes(t)));
     let importance = match alternatives.first() {
         Some(first) => first
             .terms
@@ -414,7 +418,7 @@ fn resolve_one(index: &FieldIndex, concept: &Concept, rules: Rules) -> Term {
         .and_then(|a| a.stems.first())
         .and_then(|s| index.term(s));
     let service = !concept.value && own.is_some_and(|t| index.is_service(t));
-    let detail = !service && rules.details && (concept.detail || (concept.proper && !known));
+    let detail = !service && rules.details && (concept.detail || (concept.proper && !described));
     let generic = GENERIC_OBJECTS.contains(&concept.word.as_str());
     let minor = rules.details && (concept.tail || generic);
     let importance = if minor {
@@ -422,7 +426,7 @@ fn resolve_one(index: &FieldIndex, concept: &Concept, rules: Rules) -> Term {
     } else {
         importance
     };
-    let importance = if concept.untranslated && !known {
+    let importance = if concept.untranslated && !described {
         importance * UNTRANSLATED_WEIGHT
     } else {
         importance
@@ -460,12 +464,15 @@ fn best_alternative(index: &FieldIndex, doc: u32, term: &Term, rules: Rules) -> 
         let mut score = 0.0;
         for &t in &alternative.terms {
             let tf = index.tf(doc, t);
-            let factor = if !rules.fields && tf.iter().any(|&n| n > 0) {
-                1.0
-            } else {
-                (0..FIELDS)
-                    .find(|&f| tf[f] > 0)
-                    .map_or(0.0, |f| FIELD_COVERAGE[f])
+            // A word met only among parameters covers a concept only when
+            // some tool names or describes it: "fax" in a call tool's
+            // `detect fax machines` option is no fax capability.
+            let first_field = (0..FIELDS).find(|&f| tf[f] > 0);
+            let factor = match first_field {
+                Some(f) if f >= PARAMS && !index.describes(t) => 0.0,
+                Some(_) if !rules.fields => 1.0,
+                Some(f) => FIELD_COVERAGE[f],
+                None => 0.0,
             };
             field_factor = field_factor.min(factor);
             if factor == 0.0 {
@@ -479,7 +486,14 @@ fn best_alternative(index: &FieldIndex, doc: u32, term: &Term, rules: Rules) -> 
         }
         let n = alternative.terms.len().max(1) as f64;
         best.0 = best.0.max(alternative.weight * field_factor);
-        best.1 = best.1.max(term.importance * alternative.weight * score / n);
+        // A match through a common form of the word itself (not a synonym)
+        // is worth its own IDF at most: "call" where "on call" was asked.
+        let idf = if alternative.weight < 1.0 {
+            term.importance
+        } else {
+            term.importance.min(alternative.idf)
+        };
+        best.1 = best.1.max(idf * alternative.weight * score / n);
         best.2 |= in_name;
     }
     best

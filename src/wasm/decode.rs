@@ -18,10 +18,11 @@ const ABSENT: &str = "\u{3}";
 const ESCAPE: char = '\u{4}';
 
 /// Reads rows `name FIELD description FIELD keys FIELD required FIELD toolset
-/// FIELD owner ROW`, where lists join their items with `ITEM` and `ABSENT`
-/// stands for a missing description, toolset or owner. The facade escapes
-/// these characters inside strings (see `ESCAPE`), so they only frame. A row
-/// without six fields reads as a nameless tool, keeping one tool per row.
+/// FIELD owner FIELD param_text ROW`, where lists join their items with
+/// `ITEM` and `ABSENT` stands for a missing description, toolset or owner.
+/// The facade escapes these characters inside strings (see `ESCAPE`), so they
+/// only frame. A row without seven fields reads as a nameless tool, keeping
+/// one tool per row.
 pub fn tool_rows(text: &str) -> Vec<SessionTool> {
     let text = text.strip_suffix(ROW).unwrap_or(text);
     if text.is_empty() {
@@ -32,7 +33,7 @@ pub fn tool_rows(text: &str) -> Vec<SessionTool> {
 
 fn tool_row(row: &str) -> SessionTool {
     let fields: Vec<&str> = row.split(FIELD).collect();
-    let &[name, description, keys, required, toolset, owner] = fields.as_slice() else {
+    let &[name, description, keys, required, toolset, owner, param_text] = fields.as_slice() else {
         return SessionTool {
             def: ToolDef::default(),
             toolset: None,
@@ -53,6 +54,7 @@ fn tool_row(row: &str) -> SessionTool {
             description: optional(description),
             param_keys: list(keys),
             required: list(required),
+            param_text: unescape(param_text),
         },
         toolset: optional(toolset),
         owner: optional(owner).filter(|o| !o.is_empty()),

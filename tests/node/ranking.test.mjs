@@ -87,3 +87,26 @@ test("enhanced on the real catalog: the issue's examples", { skip: sharedDir() ?
   assert.ok(out.results[1].matches.some((n) => /create_?issue/i.test(n)), JSON.stringify(out.results[1]));
   assert.equal(out.results[2].matches[0], "mcp_atlassian_jira_create_sprint");
 });
+
+test("enhanced reads property descriptions and enum values, and sees them change", () => {
+  const ts = new ToolSearch({ config: { ranking: "enhanced" } });
+  const kube = tool("cluster_get_resources", "Get resources of a given type.", ["kind", "output"]);
+  const { properties } = kube.function.parameters;
+  properties.kind.description = "Resource type, for example pods or services";
+  properties.output.enum = ["json", "yaml"];
+  // Parameter text counts only for words some tool names or describes.
+  const pods = tool("cluster_list_pods", "List pods, printed as yaml.", []);
+  const withKube = {
+    tools: [...tools, kube, pods],
+    toolsets: { ...session.toolsets, cluster_get_resources: "mcp-cluster", cluster_list_pods: "mcp-cluster" },
+  };
+  const coverage = (query) =>
+    ts.explain(query, withKube, { names: ["cluster_get_resources"] }).tools[0].concepts[0].coverage;
+  assert.ok(coverage("pods") > 0);
+  assert.ok(coverage("yaml") > 0);
+  properties.kind.description = "Resource type";
+  assert.equal(coverage("pods"), 0);
+  properties.output.enum = ["json"];
+  assert.equal(coverage("yaml"), 0);
+  assert.equal(coverage("fax"), 0);
+});
