@@ -42,11 +42,7 @@ pub fn explain(
     limit: usize,
 ) -> ReferenceExplanation {
     let docs: Vec<u32> = match names {
-        Some(names) => names
-            .iter()
-            .filter_map(|n| catalog.position_of(n))
-            .map(|i| i as u32)
-            .collect(),
+        Some(names) => catalog.positions_of(names),
         None => catalog
             .search(query, limit)
             .iter()

@@ -126,6 +126,16 @@ impl Catalog {
         rank(&Corpus::new(vec![self.part()]), query, limit)
     }
 
+    /// Catalog positions of the entries named in `names`, in that order;
+    /// unknown names are skipped.
+    pub fn positions_of(&self, names: &[String]) -> Vec<u32> {
+        names
+            .iter()
+            .filter_map(|n| self.position_of(n))
+            .map(|i| i as u32)
+            .collect()
+    }
+
     /// Catalog position of the entry named exactly `name`.
     pub fn position_of(&self, name: &str) -> Option<usize> {
         self.by_name.get(name).copied()

@@ -79,11 +79,7 @@ pub fn explain(
         .map(|h| h.doc)
         .collect();
     let docs: Vec<u32> = match names {
-        Some(names) => names
-            .iter()
-            .filter_map(|n| catalog.position_of(n))
-            .map(|i| i as u32)
-            .collect(),
+        Some(names) => catalog.positions_of(names),
         None => ranked.iter().take(limit).copied().collect(),
     };
     let tools = docs
