@@ -9,7 +9,13 @@
 // (d) the reference and enhanced rankings side by side on the real catalog,
 //     on keyword queries and on natural and multilingual ones, and the first
 //     enhanced search of a catalog (which builds its field index).
+//     `--baseline DIR` adds the same rows for another build of the package
+//     (DIR/node/index.cjs, e.g. a checkout of an earlier commit), measured
+//     in the same process right after this build. (d) runs first, while
+//     both builds' wasm memories are fresh.
 import { execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ToolSearch } from "toolsearch";
 import { loadCatalog, ms, scaled, sessionOf, sharedDir, stats } from "./common.mjs";
@@ -23,8 +29,8 @@ const NATURAL = {
   ],
 };
 
-function steady(tools, runs, config = {}, queries = QUERIES) {
-  const ts = new ToolSearch({ config });
+function steady(tools, runs, config = {}, queries = QUERIES, Engine = ToolSearch) {
+  const ts = new Engine({ config });
   const { toolsets } = sessionOf(tools);
   const samples = [];
   return (async () => {
@@ -52,6 +58,30 @@ function firstCalls(count, runs) {
 
 const catalog = loadCatalog(sharedDir());
 console.log(`toolsearch speed, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`);
+console.log("(d) rankings side by side, 1,873 tools, 3 queries per call\n");
+console.log("| ranking | keyword median | keyword p95 | natural + multilingual median | natural + multilingual p95 | first search of the catalog |");
+console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
+const at = process.argv.indexOf("--baseline");
+const builds = [["", ToolSearch]];
+if (at > 0) {
+  const dir = resolve(process.argv[at + 1]);
+  builds.push([" (baseline)", createRequire(import.meta.url)(`${dir}/node/index.cjs`).ToolSearch]);
+}
+for (const ranking of ["reference", "enhanced"]) {
+  for (const [label, Engine] of builds) {
+    const config = { ranking };
+    const fresh = new Engine({ config });
+    const t0 = performance.now();
+    await fresh.toolSearch(QUERIES, sessionOf(catalog));
+    const first = performance.now() - t0;
+    fresh.free();
+    const keyword = await steady(catalog, 300, config, QUERIES, Engine);
+    const natural = await steady(catalog, 300, config, NATURAL, Engine);
+    console.log(`| ${ranking}${label} | ${ms(keyword.median)} | ${ms(keyword.p95)} | ${ms(natural.median)} | ${ms(natural.p95)} | ${ms(first)} |`);
+  }
+}
+
+console.log("");
 console.log("| tools | (a) steady median | (a) p95 | (b) first call median | (b) p95 | package load median |");
 console.log("| ---: | ---: | ---: | ---: | ---: | ---: |");
 for (const [count, steadyRuns, freshRuns] of [[catalog.length, 500, 15], [10_000, 200, 7], [50_000, 50, 5]]) {
@@ -63,17 +93,3 @@ for (const [count, steadyRuns, freshRuns] of [[catalog.length, 500, 15], [10_000
   );
 }
 
-console.log("\n(d) rankings side by side, 1,873 tools, 3 queries per call\n");
-console.log("| ranking | keyword median | keyword p95 | natural + multilingual median | natural + multilingual p95 | first search of the catalog |");
-console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
-for (const ranking of ["reference", "enhanced"]) {
-  const config = { ranking };
-  const fresh = new ToolSearch({ config });
-  const t0 = performance.now();
-  await fresh.toolSearch(QUERIES, sessionOf(catalog));
-  const first = performance.now() - t0;
-  fresh.free();
-  const keyword = await steady(catalog, 300, config, QUERIES);
-  const natural = await steady(catalog, 300, config, NATURAL);
-  console.log(`| ${ranking} | ${ms(keyword.median)} | ${ms(keyword.p95)} | ${ms(natural.median)} | ${ms(natural.p95)} | ${ms(first)} |`);
-}

@@ -60,8 +60,12 @@ export interface ToolSearchConfig {
   defer?: string[] | null;
   /**
    * "reference" (default): spec §6 exactly, for short keyword queries.
-   * "enhanced": also answers natural-language requests and Japanese, German,
-   * French and Spanish queries, and still returns nothing when no tool fits.
+   * "enhanced": exact names in any spelling first; keywords, natural-language
+   * requests and queries in the languages of the package (Japanese, German,
+   * French, Spanish, Portuguese, Italian) ranked by BM25F with alternatives
+   * from glossaries and from the catalog itself; nothing returned when one
+   * calibrated confidence says no tool fits. With `host.embed`, a semantic leg
+   * is fused in.
    */
   ranking?: "reference" | "enhanced";
   /** For benchmarks: enhanced-ranking rules to switch off (see `RankingRule`). */
@@ -69,8 +73,14 @@ export interface ToolSearchConfig {
   [key: string]: unknown;
 }
 
-/** A rule of the enhanced ranking that `ranking_ablation` can switch off. */
-export type RankingRule = "synonyms" | "details" | "fields" | "actions" | "coverage" | "services" | "objects";
+/**
+ * A rule of the enhanced ranking that `ranking_ablation` can switch off:
+ * `glossary` (alternatives from the English glossary), `catalog` (alternatives
+ * learned from the catalog), `details` (values and names set apart), `fields`
+ * (field weights), `decision` (the no-match decision: without it,
+ * candidates are always returned).
+ */
+export type RankingRule = "glossary" | "catalog" | "details" | "fields" | "decision";
 
 /** Per-call context, handed to host callbacks. */
 export interface CallContext {
@@ -139,6 +149,15 @@ export interface Host {
     Promise<{ connector: string; status: "connected" | "skipped" | "failed" }[]>;
   /** Runs install / enable / authorize on local MCP servers; its result reaches the model as JSON. */
   manageMcp?(request: { action: "install" | "enable" | "authorize"; servers: string[] }, ctx: CallContext): unknown;
+  /**
+   * Embeds texts for the semantic leg of `ranking: "enhanced"`: one vector per
+   * text, all of one dimension. `kind` tells a search query from a tool
+   * document (e5-style models prefix the two differently). Tool vectors are
+   * asked once per tool content and kept; the queries of a `toolSearch` call
+   * are asked once, together. A throw, a rejection, a wrong shape or no answer
+   * within 30 s leaves the turn to the lexical ranking alone.
+   */
+  embed?(texts: string[], kind: "query" | "document"): Promise<(Float32Array | number[])[]> | (Float32Array | number[])[];
 }
 
 /** What a tool_call means (§10.1-10.3). */
@@ -161,6 +180,15 @@ export interface ToolSearchOptions {
   host?: Host;
   /** Gateway timeouts in milliseconds; the spec's values by default (search 30,000, schemas 10,000, execute 60,000, connections 30,000). */
   timeouts?: { search?: number; schemas?: number; execute?: number; connections?: number };
+  /**
+   * How the semantic leg (`host.embed`) is fused; cosine scales differ by
+   * model, so these are the host's to set. `weight`: share of the
+   * min-max-normalised cosine in the fused score, 0 to 1 (default 0.5; 0.3 was
+   * best for multilingual-e5-small on the development sets). `rescue`: when
+   * the lexical decision returns nothing, the fused list is still returned if
+   * the best cosine reaches it (default: never).
+   */
+  semantic?: { weight?: number; rescue?: number };
 }
 
 /** The resolved configuration (`ts.config`). */
@@ -246,39 +274,62 @@ export interface ReferenceExplanation {
   }[];
 }
 
-/** Why tools rank as they do under `ranking: "enhanced"`. */
+/** Why tools rank as they do under `ranking: "enhanced"` (lexical; the semantic leg is not explained). */
 export interface EnhancedExplanation {
   query: string;
   ranking: "enhanced";
-  /** "ja", "de", "fr" or "es" when the query was translated; null for English. */
-  language: "ja" | "de" | "fr" | "es" | null;
+  /** The language code when the query was translated ("ja", "de", "fr", "es", "pt", "it"); null for English. */
+  language: string | null;
   /** The query's words in English, when it was translated. */
   translation: string[] | null;
   /** Written as a sentence rather than keywords. */
   natural: boolean;
   /** What the query asks for, in order. */
   concepts: {
+    /** The query word (two joined words, or an implied concept in brackets). */
     word: string;
-    /** The word's stem, then its synonyms' stems (a phrase is several stems). */
-    matches: string[][];
-    /** The verb naming what a tool does. */
-    action: boolean;
-    /** A value or name: adds to the score, never counts against a tool. */
-    detail: boolean;
+    /** Its IDF: what answering it is worth. */
+    importance: number;
+    /** 1 when it counts in the share, 0 for a value or name (a detail). */
+    weight: number;
+    /** Some tool names or describes it. */
+    known: boolean;
+    /** The servers it names. */
+    servers: string[];
+    /** The ways a tool can hold it: stems (all present), weight, and where the alternative comes from. */
+    matches: { stems: string[]; weight: number; via: "word" | "glossary" | "catalog" }[];
   }[];
+  /** The no-match decision. */
+  decision: {
+    signals: {
+      /** The largest part of the query's concepts a top tool answers (each alike), 0 to 1. */
+      answered: number;
+      /** The top score relative to an ideal tool's, 0 to 1. */
+      relative: number;
+      /** How much more of the operation the best tool answers than the best tool of a server the query names. */
+      service_gap: number;
+      /** 1 for a request in sentences, 0 for keywords. */
+      natural: number;
+    };
+    /** 0 to 1. */
+    confidence: number;
+    /** The confidence needed to return anything. */
+    threshold: number;
+    /** True when the ranked tools are returned. */
+    answer: boolean;
+  };
   tools: {
     name: string;
-    /** 1-based rank among the admitted tools, or null. */
+    /** 1-based rank in the answer, or null. */
     rank: number | null;
-    verdict: "exact_name" | "admitted" | "other_server" | "action_not_in_name" | "below_share" | "no_match";
+    /** `below_limit`: ranked, not among the first `limit`; `not_confident`: the decision returned nothing. */
+    verdict: "exact_name" | "returned" | "below_limit" | "not_confident" | "no_match";
     /** null for an exact name. */
     score: number | null;
-    /** Share of the query's content the tool answers, 0 to 1. */
+    /** Share of the query's content the tool answers (concepts weighed by IDF), 0 to 1. */
     share: number;
-    /** The share an admitted tool needs. */
-    threshold: number;
-    /** Per concept: its weight in the share and how well the tool covers it (0 to 1). */
-    concepts: { word: string; weight: number; coverage: number }[];
+    /** Per concept, in order: how well the tool covers it, 0 to 1. */
+    coverage: number[];
   }[];
 }
 

@@ -351,11 +351,11 @@ mod tests {
     #[test]
     fn ranking_modes() {
         let c = resolve(
-            json!({"ranking": " Enhanced ", "ranking_ablation": ["synonyms", "bogus", "synonyms", 3]}),
+            json!({"ranking": " Enhanced ", "ranking_ablation": ["glossary", "bogus", "glossary", 3]}),
         );
         assert_eq!(c.ranking, Ranking::Enhanced);
-        assert_eq!(c.ranking_ablation, ["synonyms"]);
-        assert!(!c.rules().synonyms);
+        assert_eq!(c.ranking_ablation, ["glossary"]);
+        assert!(!c.rules().glossary);
         assert_eq!(c.warnings.len(), 2);
         let c = resolve(json!({"ranking": 1, "ranking_ablation": "fields"}));
         assert_eq!(c.ranking, Ranking::Reference);

@@ -18,6 +18,7 @@ use crate::enhanced::{self, EnhancedExplanation};
 use crate::host::Host;
 use crate::intern::Interner;
 use crate::prepared::Prepared;
+use crate::semantic::{Semantic, SemanticOptions};
 use crate::session::{DeclaredSource, JsonSession, Session, SessionSource, SessionTool};
 use crate::tooldef::{name_of, ToolDef, ToolFormat};
 
@@ -48,6 +49,9 @@ pub struct Options {
     /// Gateway timeouts in milliseconds (`{search, schemas, execute,
     /// connections}`); the spec's values where absent.
     pub timeouts: Value,
+    /// How the semantic leg is fused (`{weight?, rescue?}`), when the host
+    /// embeds.
+    pub semantic: Value,
 }
 
 /// The tool-search engine of one `ToolSearch` instance.
@@ -57,6 +61,7 @@ pub struct Engine {
     timeouts: Timeouts,
     interner: RefCell<Interner>,
     prepared: RefCell<Vec<(Vec<u32>, Rc<Prepared>)>>,
+    semantic: Semantic,
 }
 
 impl Engine {
@@ -75,6 +80,7 @@ impl Engine {
             config,
             interner: RefCell::new(Interner::default()),
             prepared: RefCell::new(Vec::new()),
+            semantic: Semantic::new(SemanticOptions::read(&options.semantic)),
         }
     }
 
@@ -97,6 +103,7 @@ impl Engine {
     pub fn clear(&self) {
         self.interner.borrow_mut().clear();
         self.prepared.borrow_mut().clear();
+        self.semantic.clear();
     }
 
     /// A session from interned ids, the declared rows and the raw source.
@@ -298,6 +305,7 @@ impl Engine {
             prepared,
             host,
             context,
+            semantic: &self.semantic,
         }
     }
 }

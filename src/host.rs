@@ -79,6 +79,26 @@ pub enum GatewayError {
     Timeout(u32),
 }
 
+/// Which side of a retrieval pair a text is: e5-style models prefix the
+/// two differently.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EmbedKind {
+    /// A search query.
+    Query,
+    /// A tool document.
+    Document,
+}
+
+impl EmbedKind {
+    /// `"query"` or `"document"`, as `host.embed` receives it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EmbedKind::Query => "query",
+            EmbedKind::Document => "document",
+        }
+    }
+}
+
 /// The host application.
 pub trait Host {
     /// Runs the deferred tool `name` with validated, coerced `arguments`;
@@ -121,6 +141,20 @@ pub trait Host {
 
     /// Runs an action on local MCP servers; `None` when the host has none.
     fn manage_mcp(&self, _request: &Value) -> impl Future<Output = Option<Result<Value, String>>> {
+        async { None }
+    }
+
+    /// True when the host embeds texts (`host.embed`).
+    fn has_embedder(&self) -> bool {
+        false
+    }
+
+    /// One vector per text; `None` without an embedder, `Err` when it failed.
+    fn embed(
+        &self,
+        _texts: &[String],
+        _kind: EmbedKind,
+    ) -> impl Future<Output = Option<Result<Vec<Vec<f32>>, String>>> {
         async { None }
     }
 

@@ -25,6 +25,7 @@ pub mod mcp;
 pub mod names;
 pub mod prepared;
 pub mod search;
+pub mod semantic;
 pub mod session;
 pub mod text;
 pub mod tooldef;

@@ -8,7 +8,7 @@ use crate::assemble::listing_blocks;
 use crate::catalog::Catalog;
 use crate::classify::{Classifier, Split};
 use crate::config::{Config, Ranking};
-use crate::enhanced::{self, FieldIndex};
+use crate::enhanced::{self, EnhancedIndex};
 use crate::listing::Blocks;
 use crate::names::MANAGE_CONNECTIONS;
 use crate::search::Hit;
@@ -27,7 +27,7 @@ pub struct Prepared {
     /// Listing blocks for the declared rows they were built with.
     listing: RefCell<Option<(Vec<DeclaredSource>, Rc<Blocks>)>>,
     /// The enhanced ranking's index, built on its first search.
-    enhanced: OnceCell<FieldIndex>,
+    enhanced: OnceCell<EnhancedIndex>,
 }
 
 impl Prepared {
@@ -43,20 +43,34 @@ impl Prepared {
         }
     }
 
-    /// Ranks the catalog for one query with the configured ranking.
-    pub fn search(&self, query: &str, limit: usize, config: &Config) -> Vec<Hit> {
+    /// Ranks the catalog for one query with the configured ranking; `leg`
+    /// is the semantic leg of the enhanced ranking, when the host embeds.
+    pub fn search(
+        &self,
+        query: &str,
+        limit: usize,
+        config: &Config,
+        leg: Option<enhanced::Leg>,
+    ) -> Vec<Hit> {
         match config.ranking {
             Ranking::Reference => self.catalog.search(query, limit),
             Ranking::Enhanced => {
-                enhanced::search(self.enhanced_index(), query, config.rules(), limit)
+                let reference: Vec<u32> = self
+                    .catalog
+                    .search(query, enhanced::REFERENCE_POOL)
+                    .iter()
+                    .map(|h| h.doc)
+                    .collect();
+                let index = self.enhanced_index();
+                enhanced::search(index, query, config.rules(), limit, &reference, leg).hits
             }
         }
     }
 
     /// The catalog's enhanced index.
-    pub fn enhanced_index(&self) -> &FieldIndex {
+    pub fn enhanced_index(&self) -> &EnhancedIndex {
         self.enhanced
-            .get_or_init(|| FieldIndex::build(self.catalog.entries()))
+            .get_or_init(|| EnhancedIndex::build(self.catalog.entries()))
     }
 
     /// The listing blocks of this catalog with the session's declared rows,

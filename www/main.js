@@ -224,23 +224,32 @@ function referenceView(explanation) {
 }
 
 /**
- * Enhanced ranking: the query's concepts (the action highlighted, details muted),
- * the translation, and per tool each concept's part of the share it answers.
+ * Enhanced ranking: the query's concepts (details muted, unknown words marked),
+ * the translation, the no-match decision, and per tool how it covers each concept.
  */
 function enhancedView(explanation) {
-  const language = { ja: "Japanese", de: "German", fr: "French", es: "Spanish" }[explanation.language];
+  const names = { ja: "Japanese", de: "German", fr: "French", es: "Spanish", pt: "Portuguese", it: "Italian" };
+  const language = names[explanation.language] ?? explanation.language;
+  const decision = explanation.decision;
+  const verdict = `confidence ${decision.confidence.toFixed(2)} (${decision.threshold.toFixed(2)} needed)`;
   return {
     chips: explanation.concepts.map((c) =>
-      el("span", { class: `token${c.action ? " gate" : ""}${c.detail ? " detail" : ""}`, title: `matches ${c.matches.map((m) => m.join(" ")).join(", ")}` }, c.word),
+      el("span", {
+        class: `token${c.weight === 0 ? " detail" : ""}${c.known ? "" : " unknown"}`,
+        title: `matches ${c.matches.map((m) => `${m.stems.join(" ")} (${m.via} ${m.weight.toFixed(2)})`).join(", ")}`,
+      }, c.word),
     ),
-    note: language ? `${language}, read as: ${explanation.translation.join(" ")}` : null,
+    note: [language ? `${language}, read as: ${explanation.translation.join(" ")}` : null, verdict].filter(Boolean).join(". "),
     bars: (report) => {
-      const total = (report?.concepts ?? []).reduce((sum, c) => sum + c.weight, 0) || 1;
-      return (report?.concepts ?? []).filter((c) => c.coverage > 0 && c.weight > 0).map((c) => ({
-        label: `${c.word} ${Math.round(c.coverage * 100)}%`,
-        fraction: (c.weight * c.coverage) / total,
-        title: `weight ${c.weight.toFixed(3)}, covered ${c.coverage.toFixed(2)}; share ${report.share.toFixed(2)}, ${report.threshold.toFixed(2)} needed`,
-      }));
+      const counted = explanation.concepts.map((c) => c.weight).reduce((sum, w) => sum + w, 0) || 1;
+      return explanation.concepts
+        .map((c, i) => ({ c, coverage: report?.coverage?.[i] ?? 0 }))
+        .filter(({ c, coverage }) => coverage > 0 && c.weight > 0)
+        .map(({ c, coverage }) => ({
+          label: `${c.word} ${Math.round(coverage * 100)}%`,
+          fraction: coverage / counted,
+          title: `covered ${coverage.toFixed(2)}; the tool answers ${Math.round((report?.share ?? 0) * 100)}% of the query`,
+        }));
     },
   };
 }

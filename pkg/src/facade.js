@@ -181,6 +181,7 @@ function createToolSearch(raw) {
         coreTools: strings(o.coreTools),
         directSurfaceToolsets: strings(o.directSurfaceToolsets),
         timeouts: isRecord(o.timeouts) ? o.timeouts : null,
+        semantic: isRecord(o.semantic) ? o.semantic : null,
       },
       "{}",
     );

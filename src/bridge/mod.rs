@@ -18,6 +18,7 @@ use crate::config::Config;
 use crate::connectors::{CallContext, Timeouts};
 use crate::host::Host;
 use crate::prepared::Prepared;
+use crate::semantic::Semantic;
 use crate::session::Session;
 
 /// Everything one bridge call works with.
@@ -36,6 +37,8 @@ pub struct Turn<'a, H> {
     pub host: &'a H,
     /// The caller's context (surface, return address).
     pub context: &'a CallContext,
+    /// The semantic leg's options and tool vectors.
+    pub semantic: &'a Semantic,
 }
 
 impl<H: Host> Turn<'_, H> {

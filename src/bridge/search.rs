@@ -10,7 +10,7 @@ use super::Turn;
 use crate::catalog::{Catalog, Entry, Source};
 use crate::config::{Config, Ranking};
 use crate::connectors::{search_leg, RemoteGroup};
-use crate::enhanced::{self, FieldIndex};
+use crate::enhanced::{self, EnhancedIndex, Leg};
 use crate::host::Host;
 use crate::prepared::Prepared;
 use crate::search::{rank, Corpus};
@@ -182,7 +182,23 @@ pub async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
         Err(error) => return error,
     };
     let catalog = &turn.prepared.catalog;
-    let mut groups = local_groups(turn.prepared, &request, turn.config);
+    let cosines = match turn.config.ranking {
+        Ranking::Enhanced => {
+            turn.semantic
+                .cosines(turn.host, catalog.entries(), &request.queries)
+                .await
+        }
+        Ranking::Reference => None,
+    };
+    let legs: Vec<Option<Leg>> = (0..request.queries.len())
+        .map(|i| {
+            cosines.as_ref().and_then(|c| c.get(i)).map(|c| Leg {
+                cosines: c,
+                options: turn.semantic.options,
+            })
+        })
+        .collect();
+    let mut groups = local_groups(turn.prepared, &request, turn.config, &legs);
     let summary = source_summary(catalog, &turn.session.declared);
     if !turn.connectors_in_scope() || groups.iter().all(|g| g.len() >= request.limit) {
         return render(&request, &groups, catalog.len(), &summary, None);
@@ -195,9 +211,10 @@ pub async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
         match turn.config.ranking {
             Ranking::Reference => *group = merged_group(catalog, remote, query, request.limit),
             Ranking::Enhanced => {
-                let index = FieldIndex::build(&remote.entries);
+                let index = EnhancedIndex::build(&remote.entries);
                 let room = request.limit.saturating_sub(group.len());
-                let hits = enhanced::search(&index, query, turn.config.rules(), room);
+                let hits =
+                    enhanced::search(&index, query, turn.config.rules(), room, &[], None).hits;
                 group.extend(
                     hits.iter()
                         .filter_map(|hit| remote.entries.get(hit.doc as usize)),
@@ -229,18 +246,22 @@ fn merged_group<'c>(
         .collect()
 }
 
-/// Groups of the local catalog alone (§8.2 step 2), in the configured ranking.
+/// Groups of the local catalog alone (§8.2 step 2), in the configured
+/// ranking; `legs[i]` is query i's semantic leg, if any.
 pub fn local_groups<'c>(
     prepared: &'c Prepared,
     request: &SearchRequest,
     config: &Config,
+    legs: &[Option<Leg>],
 ) -> Vec<Vec<&'c Entry>> {
     request
         .queries
         .iter()
-        .map(|query| {
+        .enumerate()
+        .map(|(i, query)| {
+            let leg = legs.get(i).copied().flatten();
             prepared
-                .search(query, request.limit, config)
+                .search(query, request.limit, config, leg)
                 .iter()
                 .filter_map(|hit| prepared.catalog.entries().get(hit.doc as usize))
                 .collect()

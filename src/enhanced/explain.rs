@@ -1,12 +1,12 @@
 //! Explanations of the enhanced ranking (`ts.explain` with
-//! `ranking: "enhanced"`): how the query was understood, and per tool the
-//! share of the query it answers, the share needed, and what kept it out.
+//! `ranking: "enhanced"`): how the query was understood, the no-match
+//! decision and its signals, and per tool its score, the share of the
+//! query it answers and how it covers each concept.
 
 use serde::Serialize;
 
-use super::analyze::analyze;
-use super::index::FieldIndex;
-use super::rank::{judge_all, rank, ConceptMatch, Judgement, Rules};
+use super::query::Via;
+use super::{run, Decision, EnhancedIndex, Rules};
 use crate::catalog::Catalog;
 
 /// A query's enhanced explanation.
@@ -16,15 +16,16 @@ pub struct EnhancedExplanation {
     pub query: String,
     /// Always "enhanced".
     pub ranking: &'static str,
-    /// The language the query was written in, when not English ("ja", "de",
-    /// "fr", "es").
+    /// The language the query was written in, when not English (its code).
     pub language: Option<&'static str>,
     /// The query's words in English, when it was translated.
     pub translation: Option<Vec<String>>,
     /// Written as a request in sentences rather than as keywords.
     pub natural: bool,
-    /// What the query asks for: each concept and the stems it matches.
+    /// What the query asks for.
     pub concepts: Vec<ConceptReport>,
+    /// Whether anything is returned, and why.
+    pub decision: Decision,
     /// One report per explained tool.
     pub tools: Vec<ToolVerdict>,
 }
@@ -32,106 +33,143 @@ pub struct EnhancedExplanation {
 /// One concept of the query.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ConceptReport {
-    /// The query word.
+    /// The query word (two joined words, or an implied concept in brackets).
     pub word: String,
-    /// Its stem, then the stems of its synonyms (a phrase is several stems).
-    pub matches: Vec<Vec<String>>,
-    /// A verb naming what the tool does.
-    pub action: bool,
-    /// A value or name that adds to the score but never counts against a tool.
-    pub detail: bool,
+    /// Its IDF: what answering it is worth.
+    pub importance: f64,
+    /// Its weight in the share relative to its IDF (0 for a detail).
+    pub weight: f64,
+    /// Some tool names or describes it.
+    pub known: bool,
+    /// The servers it names.
+    pub servers: Vec<String>,
+    /// The ways a tool can hold it.
+    pub matches: Vec<MatchReport>,
 }
 
-/// Why one tool is in or out.
+/// One way a tool can hold a concept.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MatchReport {
+    /// The stems (all must be present).
+    pub stems: Vec<String>,
+    /// Its weight relative to the query's own word.
+    pub weight: f64,
+    /// `word`, `glossary` or `catalog`.
+    pub via: Via,
+}
+
+/// Why one tool ranks where it does.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ToolVerdict {
     /// The tool name.
     pub name: String,
-    /// Its 1-based rank among admitted tools, if admitted.
+    /// Its 1-based rank in the answer, if returned.
     pub rank: Option<usize>,
-    /// `exact_name`, `admitted`, `other_server` (the query names a server
-    /// the tool is not on), `action_not_in_name` (a keyword query's action),
-    /// `below_share` or `no_match`.
+    /// `exact_name`, `returned`, `below_limit` (ranked, but not among the
+    /// first `limit`), `no_match` (holds none of the query's concepts) or
+    /// `not_confident` (the decision returned nothing).
     pub verdict: &'static str,
     /// Its score (`null` for an exact name).
     pub score: Option<f64>,
     /// Share of the query's content it answers, 0 to 1.
     pub share: f64,
-    /// The share an admitted tool needs.
-    pub threshold: f64,
-    /// Per concept, in query order.
-    pub concepts: Vec<ConceptMatch>,
+    /// Per concept, in query order, how well it covers it (0 to 1).
+    pub coverage: Vec<f64>,
 }
 
 /// Explains `query` for the top `limit` tools, or for the tools `names`
 /// (unknown names are skipped).
 pub fn explain(
     catalog: &Catalog,
-    index: &FieldIndex,
+    index: &EnhancedIndex,
     query: &str,
     rules: Rules,
     names: Option<&[String]>,
     limit: usize,
 ) -> EnhancedExplanation {
-    let analysis = analyze(query, &|word| index.knows(word));
-    let ranked: Vec<u32> = rank(index, &analysis, rules, catalog.len())
+    let reference: Vec<u32> = catalog
+        .search(query, super::REFERENCE_POOL)
         .iter()
         .map(|h| h.doc)
         .collect();
+    let ranking = run(index, query, rules, &reference, usize::MAX);
+    let fields = &index.fields;
+    let mut order: Vec<u32> = ranking.exact.clone();
+    order.extend(
+        ranking
+            .ranked
+            .iter()
+            .map(|s| s.doc)
+            .filter(|d| !ranking.exact.contains(d)),
+    );
     let docs: Vec<u32> = match names {
         Some(names) => catalog.positions_of(names),
-        None => ranked.iter().take(limit).copied().collect(),
+        None => order.iter().take(limit).copied().collect(),
     };
     let tools = docs
         .iter()
-        .zip(judge_all(index, &analysis, rules, &docs))
-        .filter_map(|(&doc, judgement)| {
+        .filter_map(|&doc| {
             let name = catalog.entries().get(doc as usize)?.name().to_owned();
-            let rank = ranked.iter().position(|&r| r == doc).map(|p| p + 1);
-            Some(verdict(name, rank, judgement))
+            let exact = ranking.exact.contains(&doc);
+            let scored = ranking.ranked.iter().find(|s| s.doc == doc);
+            let position = order.iter().position(|&d| d == doc);
+            let returned = exact || ranking.decision.answer;
+            let rank = position.filter(|&p| returned && p < limit).map(|p| p + 1);
+            let verdict = match (exact, scored, rank) {
+                (true, _, _) => "exact_name",
+                (_, None, _) => "no_match",
+                (_, Some(_), Some(_)) => "returned",
+                (_, Some(_), None) if ranking.decision.answer => "below_limit",
+                _ => "not_confident",
+            };
+            Some(ToolVerdict {
+                name,
+                rank,
+                verdict,
+                score: scored.filter(|_| !exact).map(|s| s.score),
+                share: scored.map_or(0.0, |s| s.share),
+                coverage: ranking.plan.coverages(fields, doc),
+            })
         })
         .collect();
+    let analysis = &ranking.analysis;
     EnhancedExplanation {
         query: query.to_owned(),
         ranking: "enhanced",
-        language: analysis.translation.as_ref().map(|t| t.language.code()),
+        language: analysis.translation.as_ref().map(|t| t.language),
         translation: analysis.translation.as_ref().map(|t| t.words.clone()),
         natural: analysis.natural,
-        concepts: analysis
-            .concepts
+        concepts: ranking
+            .plan
+            .terms
             .iter()
-            .map(|c| ConceptReport {
-                word: c.word.clone(),
-                matches: c.alternatives.iter().map(|a| a.stems.clone()).collect(),
-                action: c.action,
-                detail: c.detail,
+            .map(|t| ConceptReport {
+                word: t.word.clone(),
+                importance: t.importance,
+                weight: t.weight,
+                known: t.known,
+                servers: t
+                    .servers
+                    .iter()
+                    .filter_map(|&s| fields.servers().get(s as usize))
+                    .map(|s| s.label.clone())
+                    .collect(),
+                matches: t
+                    .alternatives
+                    .iter()
+                    .map(|a| MatchReport {
+                        stems: a
+                            .terms
+                            .iter()
+                            .map(|&id| fields.stem(id).to_owned())
+                            .collect(),
+                        weight: a.weight,
+                        via: a.via,
+                    })
+                    .collect(),
             })
             .collect(),
+        decision: ranking.decision,
         tools,
-    }
-}
-
-fn verdict(name: String, rank: Option<usize>, judgement: Judgement) -> ToolVerdict {
-    let verdict = if judgement.exact_name {
-        "exact_name"
-    } else if judgement.admitted() {
-        "admitted"
-    } else if judgement.score <= 0.0 {
-        "no_match"
-    } else if judgement.other_service {
-        "other_server"
-    } else if judgement.action_missing {
-        "action_not_in_name"
-    } else {
-        "below_share"
-    };
-    ToolVerdict {
-        name,
-        rank,
-        verdict,
-        score: (!judgement.exact_name).then_some(judgement.score),
-        share: judgement.share,
-        threshold: judgement.threshold,
-        concepts: judgement.concepts,
     }
 }

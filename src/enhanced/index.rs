@@ -1,10 +1,11 @@
 //! The field-weighted index of the enhanced ranking: each tool's name words
-//! (with its server label), description and parameter names, split at
+//! (with its server label), description and parameters, split at
 //! identifier boundaries and stemmed, scored with BM25F (spec §6 extended).
 
+use super::names::NameForms;
 use super::words::{for_each_prose_word, for_each_word};
 use crate::catalog::{label, Entry};
-use crate::search::{stem, FastMap, FastSet};
+use crate::search::{stem, FastMap};
 
 /// The fields of a tool document, most telling first.
 pub const FIELDS: usize = 5;
@@ -30,7 +31,7 @@ const LEAD_ENDS: [&str; 16] = [
     "using", "under", "over",
 ];
 /// Term-frequency saturation.
-const K1: f64 = 1.2;
+pub const K1: f64 = 1.2;
 
 /// Dense id of an indexed term.
 pub type TermId = u32;
@@ -40,22 +41,45 @@ struct Doc {
     /// `(term, tf per field)` sorted by term.
     terms: Vec<(TermId, [u16; FIELDS])>,
     len: [u32; FIELDS],
+    /// Its server (an index into `servers`).
+    server: u32,
+}
+
+/// One server (source label) of the catalog.
+#[derive(Debug)]
+pub struct Server {
+    /// The label ("github-legacy").
+    pub label: String,
+    /// The label's words as terms.
+    pub terms: Vec<TermId>,
+    /// Its tools.
+    pub docs: Vec<u32>,
 }
 
 /// The enhanced index of one catalog.
 #[derive(Debug, Default)]
 pub struct FieldIndex {
     vocabulary: FastMap<String, TermId>,
+    /// Stem of each term id.
+    stems: Vec<String>,
+    /// The first word seen of each term id, lowercased.
+    surfaces: Vec<String>,
     docs: Vec<Doc>,
-    /// First words of server labels ("github", "aws", "google").
-    services: FastSet<TermId>,
-    postings: Vec<Vec<u32>>,
-    /// Per term, documents holding it outside their parameter names: the
-    /// tools that name or describe it as something they do or handle.
+    servers: Vec<Server>,
+    /// Per term, the documents holding it with its frequency per field.
+    postings: Vec<Vec<(u32, [u16; FIELDS])>>,
+    /// Per term, documents holding it outside their parameters: the tools
+    /// that name or describe it as something they do or handle.
     capability_df: Vec<u32>,
+    /// Per term, documents holding it in their name (label included).
+    name_df: Vec<u32>,
     average_len: [f64; FIELDS],
-    /// Per document, the names a query may give it exactly.
-    names: Vec<NameForms>,
+    names: NameForms,
+    /// Per document, the name's words (label excluded) and the first word of
+    /// its description: what the catalog's vocabulary is learned from.
+    pub(super) heads: Vec<(Vec<TermId>, Option<TermId>)>,
+    /// Per document, the words of its name and description in order.
+    pub(super) sequences: Vec<Vec<TermId>>,
 }
 
 impl FieldIndex {
@@ -63,22 +87,39 @@ impl FieldIndex {
     pub fn build(entries: &[Entry]) -> FieldIndex {
         let mut index = FieldIndex::default();
         let mut totals = [0u64; FIELDS];
+        let mut servers: FastMap<String, u32> = FastMap::default();
         for entry in entries {
             let def = &entry.tool.def;
             let label = label(&entry.source_name);
-            let mut fields: [Vec<TermId>; FIELDS] = Default::default();
-            let mut label_terms: Vec<TermId> = Vec::new();
-            for_each_word(label, |w| label_terms.push(index.intern(w)));
-            if let Some(&first) = label_terms.first() {
-                index.services.insert(first);
+            let id = index.docs.len() as u32;
+            let next = servers.len() as u32;
+            let server = *servers.entry(label.to_owned()).or_insert(next);
+            if server == next {
+                let mut terms = Vec::new();
+                for_each_word(label, |w| terms.push(index.intern(w)));
+                index.servers.push(Server {
+                    label: label.to_owned(),
+                    terms,
+                    docs: Vec::new(),
+                });
             }
+            let mut fields: [Vec<TermId>; FIELDS] = Default::default();
             for_each_word(&def.name, |w| fields[NAME].push(index.intern(w)));
-            fields[NAME].extend(&label_terms);
+            let own_name = fields[NAME].clone();
+            let mut sequence = own_name.clone();
+            if let Some(s) = index.servers.get_mut(server as usize) {
+                s.docs.push(id);
+                fields[NAME].extend(&s.terms);
+            }
             let mut lead = true;
+            let mut first = None;
             for_each_prose_word(def.description.as_deref().unwrap_or(""), |w| {
                 lead &= !LEAD_ENDS.contains(&w);
                 let field = if lead { LEAD } else { DESCRIPTION };
-                fields[field].push(index.intern(w));
+                let term = index.intern(w);
+                first.get_or_insert(term);
+                sequence.push(term);
+                fields[field].push(term);
             });
             for key in &def.param_keys {
                 for_each_word(key, |w| fields[PARAMS].push(index.intern(w)));
@@ -86,7 +127,21 @@ impl FieldIndex {
             for_each_prose_word(&def.param_text, |w| {
                 fields[PARAM_TEXT].push(index.intern(w))
             });
-            let mut doc = Doc::default();
+            let server_terms = index
+                .servers
+                .get(server as usize)
+                .map(|s| s.terms.clone())
+                .unwrap_or_default();
+            let name_words: Vec<TermId> = own_name
+                .into_iter()
+                .filter(|t| !server_terms.contains(t))
+                .collect();
+            index.heads.push((name_words, first));
+            index.sequences.push(sequence);
+            let mut doc = Doc {
+                server,
+                ..Doc::default()
+            };
             let mut counts: FastMap<TermId, [u16; FIELDS]> = FastMap::default();
             for (field, terms) in fields.iter().enumerate() {
                 doc.len[field] = terms.len() as u32;
@@ -98,24 +153,24 @@ impl FieldIndex {
             }
             doc.terms = counts.into_iter().collect();
             doc.terms.sort_unstable_by_key(|&(t, _)| t);
-            let id = index.docs.len() as u32;
             for &(term, tf) in &doc.terms {
-                if let Some(p) = index.postings.get_mut(term as usize) {
-                    p.push(id);
+                let t = term as usize;
+                if let Some(p) = index.postings.get_mut(t) {
+                    p.push((id, tf));
                 }
                 if tf[..PARAMS].iter().any(|&n| n > 0) {
-                    if let Some(df) = index.capability_df.get_mut(term as usize) {
+                    if let Some(df) = index.capability_df.get_mut(t) {
+                        *df += 1;
+                    }
+                }
+                if tf[NAME] > 0 {
+                    if let Some(df) = index.name_df.get_mut(t) {
                         *df += 1;
                     }
                 }
             }
             index.docs.push(doc);
-            let lower = def.name.to_lowercase();
-            index.names.push(NameForms {
-                bare: bare_name(&lower, label),
-                collapsed: lower.replace("__", "_"),
-                full: lower,
-            });
+            index.names.add(id, &def.name, label);
         }
         let n = index.docs.len().max(1) as f64;
         for (field, total) in totals.iter().enumerate() {
@@ -126,24 +181,23 @@ impl FieldIndex {
 
     fn intern(&mut self, word: &str) -> TermId {
         let stemmed = stem(word);
-        let next = self.vocabulary.len() as TermId;
-        let id = *self.vocabulary.entry(stemmed).or_insert(next);
-        if id == next {
-            self.postings.push(Vec::new());
-            self.capability_df.push(0);
+        if let Some(&id) = self.vocabulary.get(&stemmed) {
+            return id;
         }
+        let id = self.stems.len() as TermId;
+        self.vocabulary.insert(stemmed.clone(), id);
+        self.stems.push(stemmed);
+        self.surfaces.push(word.to_owned());
+        self.postings.push(Vec::new());
+        self.capability_df.push(0);
+        self.name_df.push(0);
         id
     }
 
-    /// Documents named `key` (lowercased): in full, without their server
-    /// prefix, or with `__` written `_`.
-    pub fn named<'a>(&'a self, key: &'a str) -> impl Iterator<Item = u32> + 'a {
-        let collapsed = key.replace("__", "_");
-        self.names
-            .iter()
-            .enumerate()
-            .filter(move |(_, n)| n.full == key || n.bare == key || n.collapsed == collapsed)
-            .map(|(doc, _)| doc as u32)
+    /// Documents named exactly as `query`, in any spelling (see
+    /// [`NameForms`]).
+    pub fn named(&self, query: &str) -> Vec<u32> {
+        self.names.named(query)
     }
 
     /// Number of documents.
@@ -161,36 +215,59 @@ impl FieldIndex {
         self.vocabulary.get(stem).copied()
     }
 
+    /// The stem of a term.
+    pub fn stem(&self, term: TermId) -> &str {
+        self.stems.get(term as usize).map_or("", String::as_str)
+    }
+
+    /// The first word seen of a term, lowercased.
+    pub fn surface(&self, term: TermId) -> &str {
+        self.surfaces.get(term as usize).map_or("", String::as_str)
+    }
+
+    /// Every stem with its id, in id order.
+    pub fn stems(&self) -> impl Iterator<Item = (TermId, &str)> {
+        self.stems
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (i as TermId, s.as_str()))
+    }
+
     /// True when some document holds the English word `word` (lowercased).
     pub fn knows(&self, word: &str) -> bool {
         self.vocabulary.contains_key(&stem(word))
     }
 
-    /// True when some document holds `term` in its name or description.
-    pub fn describes(&self, term: TermId) -> bool {
-        self.capability_df
-            .get(term as usize)
-            .is_some_and(|&df| df > 0)
+    /// Documents naming or describing `term` (not only among parameters).
+    pub fn capability_df(&self, term: TermId) -> u32 {
+        self.capability_df.get(term as usize).copied().unwrap_or(0)
     }
 
-    /// True when `term` is the first word of a server label.
-    pub fn is_service(&self, term: TermId) -> bool {
-        self.services.contains(&term)
+    /// Documents holding `term` in their name or server label.
+    pub fn name_df(&self, term: TermId) -> u32 {
+        self.name_df.get(term as usize).copied().unwrap_or(0)
     }
 
-    /// Documents holding `term`.
-    pub fn postings(&self, term: TermId) -> &[u32] {
+    /// The catalog's servers.
+    pub fn servers(&self) -> &[Server] {
+        &self.servers
+    }
+
+    /// The server of `doc`.
+    pub fn server_of(&self, doc: u32) -> u32 {
+        self.docs.get(doc as usize).map_or(u32::MAX, |d| d.server)
+    }
+
+    /// Documents holding `term`, with its frequency per field, in order.
+    pub fn postings(&self, term: TermId) -> &[(u32, [u16; FIELDS])] {
         self.postings.get(term as usize).map_or(&[], Vec::as_slice)
     }
 
     /// `ln(1 + (N - df + 0.5) / (df + 0.5))` where `df` counts the tools
-    /// naming or describing the term (a word found only among parameter
-    /// names is no capability); largest for an unknown term.
+    /// naming or describing the term (a word found only among parameters is
+    /// no capability); largest for an unknown term.
     pub fn idf(&self, term: Option<TermId>) -> f64 {
-        let df = term
-            .and_then(|t| self.capability_df.get(t as usize))
-            .copied()
-            .unwrap_or(0) as f64;
+        let df = term.map_or(0, |t| self.capability_df(t)) as f64;
         (1.0 + (self.docs.len() as f64 - df + 0.5) / (df + 0.5)).ln()
     }
 
@@ -223,53 +300,11 @@ impl FieldIndex {
         }
         weighted * (K1 + 1.0) / (weighted + K1)
     }
-}
 
-/// The forms of one tool name, lowercased.
-#[derive(Debug)]
-struct NameForms {
-    full: String,
-    /// Without the `mcp…<server>…` prefix.
-    bare: String,
-    /// With `__` written `_`.
-    collapsed: String,
-}
-
-/// The name without `mcp_<server>_`, `mcp__<server>__` or `<server>_`.
-fn bare_name(lower: &str, label: &str) -> String {
-    let server = label.to_lowercase().replace('-', "_");
-    let rest = lower
-        .strip_prefix("mcp__")
-        .or_else(|| lower.strip_prefix("mcp_"))
-        .unwrap_or(lower);
-    for sep in ["__", "_"] {
-        if let Some(bare) = rest.strip_prefix(&format!("{server}{sep}")) {
-            if !bare.is_empty() {
-                return bare.to_owned();
-            }
-        }
-    }
-    rest.to_owned()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::bare_name;
-
-    #[test]
-    fn bare_names() {
-        assert_eq!(
-            bare_name("mcp_github_legacy_create_issue", "github-legacy"),
-            "create_issue"
-        );
-        assert_eq!(
-            bare_name("mcp__kubernetes__kubectl_logs", "kubernetes"),
-            "kubectl_logs"
-        );
-        assert_eq!(
-            bare_name("mcp_linear_linear_createissue", "linear"),
-            "linear_createissue"
-        );
-        assert_eq!(bare_name("plain_tool", "other"), "plain_tool");
+    /// The saturation of one occurrence in a name of average length: what
+    /// a tool named exactly as a query word scores for it, without the IDF.
+    pub fn name_saturation(&self) -> f64 {
+        let weighted = WEIGHT[NAME];
+        weighted * (K1 + 1.0) / (weighted + K1)
     }
 }

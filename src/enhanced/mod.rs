@@ -1,35 +1,284 @@
-//! The enhanced ranking (`config.ranking: "enhanced"`): still lexical and in
-//! the wasm, built for the natural and multilingual requests that the
-//! reference ranking (spec §6) leaves empty, while a query naming a
-//! capability no tool has still returns nothing.
+//! The enhanced ranking (`config.ranking: "enhanced"`): lexical and in the
+//! wasm, built for natural and multilingual requests as well as keywords.
 //!
-//! `analyze` understands the query, `index` holds each tool's fields, and
-//! `rank` admits tools by the share of the query they answer.
+//! 1. **Exact names** in any spelling come first, always (`names`).
+//! 2. **Candidates** are every tool holding a query concept or one of its
+//!    alternatives, plus everything the reference ranking returns: nothing
+//!    the reference finds is lost (`rank`).
+//! 3. **Ranking** is BM25F over the tools' fields, with alternatives from
+//!    the language files (`language`, `translate`) and from the catalog's
+//!    own vocabulary (`vocabulary`).
+//! 4. **One no-match decision** (`decision`) returns nothing when the
+//!    confidence that some tool answers is too low.
 
-mod analyze;
+mod decision;
 mod explain;
-mod glossary;
 mod index;
-mod lexicon;
+mod language;
+mod names;
+mod query;
 mod rank;
 mod translate;
+mod vocabulary;
 mod words;
 
-pub use analyze::{analyze, Analysis};
+pub use decision::{Decision, Signals};
 pub use explain::{explain, EnhancedExplanation};
-pub use glossary::Language;
 pub use index::FieldIndex;
-pub use rank::{judge_all, rank, ConceptMatch, Judgement, Rules};
+pub use query::{analyze, Analysis};
 pub use translate::Translation;
+pub use words::for_each_word as for_each_name_word;
+
+use rank::{Plan, Scored};
+use vocabulary::Vocabulary;
 
 use crate::search::Hit;
+use crate::semantic::SemanticOptions;
 
-/// Ranks `index` for `query`: at most `limit` admitted tools, best first.
-pub fn search(index: &FieldIndex, query: &str, rules: Rules, limit: usize) -> Vec<Hit> {
-    rank(
-        index,
-        &analyze(query, &|word| index.knows(word)),
-        rules,
-        limit,
-    )
+/// Tools the reference ranking contributes as candidates: the most any
+/// call may return (`max_search_limit` is at most 50), so a query's
+/// candidates and decision do not depend on its limit.
+pub const REFERENCE_POOL: usize = 50;
+
+/// Tools taken from the top of the cosine ranking into the fused pool.
+const SEMANTIC_POOL: usize = 50;
+
+/// The semantic leg of one query: every tool's cosine with it, and how to
+/// fuse them.
+#[derive(Debug, Clone, Copy)]
+pub struct Leg<'a> {
+    /// Per tool (document id), its cosine with the query.
+    pub cosines: &'a [f32],
+    /// Fusion weight and rescue threshold.
+    pub options: SemanticOptions,
+}
+
+/// Rules of the enhanced ranking that can be switched off (benchmark
+/// ablation, `config.ranking_ablation`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rules {
+    /// Alternatives from the English glossary (`lang/en.tsv`).
+    pub glossary: bool,
+    /// Alternatives learned from the catalog.
+    pub catalog: bool,
+    /// Values, names and message bodies of requests set apart.
+    pub details: bool,
+    /// Field weights (else every field counts alike).
+    pub fields: bool,
+    /// The no-match decision (else the candidates are always returned).
+    pub decision: bool,
+}
+
+impl Rules {
+    /// The rule names, as `ranking_ablation` takes them.
+    pub const NAMES: [&'static str; 5] = ["glossary", "catalog", "details", "fields", "decision"];
+
+    /// Switches the rule `name` off; false for an unknown name.
+    pub fn switch_off(&mut self, name: &str) -> bool {
+        let rule = match name {
+            "glossary" => &mut self.glossary,
+            "catalog" => &mut self.catalog,
+            "details" => &mut self.details,
+            "fields" => &mut self.fields,
+            "decision" => &mut self.decision,
+            _ => return false,
+        };
+        *rule = false;
+        true
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            glossary: true,
+            catalog: true,
+            details: true,
+            fields: true,
+            decision: true,
+        }
+    }
+}
+
+/// The enhanced ranking's view of one catalog: its field index and the
+/// vocabulary learned from it.
+#[derive(Debug, Default)]
+pub struct EnhancedIndex {
+    /// The field index.
+    pub fields: FieldIndex,
+    vocabulary: Vocabulary,
+}
+
+impl EnhancedIndex {
+    /// Indexes `entries` and learns their vocabulary.
+    pub fn build(entries: &[crate::catalog::Entry]) -> EnhancedIndex {
+        let fields = FieldIndex::build(entries);
+        let vocabulary = Vocabulary::learn(&fields);
+        EnhancedIndex { fields, vocabulary }
+    }
+}
+
+/// The answer to one query.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// The returned tools, best first: exact names, then ranked tools when
+    /// the decision answers (or the semantic leg rescues them).
+    pub hits: Vec<Hit>,
+    /// The lexical no-match decision.
+    pub decision: Decision,
+    /// The best cosine of the semantic leg, when there was one.
+    pub best_cosine: Option<f32>,
+    /// The lexical decision returned nothing and the best cosine reached
+    /// the rescue threshold.
+    pub rescued: bool,
+}
+
+/// Everything the ranking computed for one query, for search and explain.
+struct Ranking {
+    analysis: Analysis,
+    plan: Plan,
+    exact: Vec<u32>,
+    /// Candidates: the first `sorted` best first, the rest after them in no
+    /// order.
+    ranked: Vec<Scored>,
+    decision: Decision,
+}
+
+/// Ranks `query`; the best `sorted` candidates come first, in order.
+fn run(
+    index: &EnhancedIndex,
+    query: &str,
+    rules: Rules,
+    reference: &[u32],
+    sorted: usize,
+) -> Ranking {
+    let fields = &index.fields;
+    let exact = fields.named(query);
+    let analysis = analyze(query, &|word| fields.knows(word));
+    let plan = Plan::new(fields, &index.vocabulary, &analysis, rules);
+    let mut extra = reference.to_vec();
+    extra.extend(&exact);
+    let ranked = score_all(fields, &plan, &extra, sorted.saturating_add(exact.len()));
+    let decision = Decision::new(Signals::read(fields, &plan, &ranked), rules.decision);
+    Ranking {
+        analysis,
+        plan,
+        exact,
+        ranked,
+        decision,
+    }
+}
+
+/// Scores the candidates of `plan` (`extra` are kept even without a score),
+/// the best `sorted` first and in order: sorting only what is returned.
+fn score_all(fields: &FieldIndex, plan: &Plan, extra: &[u32], sorted: usize) -> Vec<Scored> {
+    let mut ranked: Vec<Scored> = plan
+        .score_candidates(fields, extra)
+        .into_iter()
+        .filter(|s| s.score > 0.0 || extra.contains(&s.doc))
+        .collect();
+    // Ties go to catalog order, so the order is total and deterministic.
+    let order = |a: &Scored, b: &Scored| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc));
+    let sorted = sorted.max(decision::TOP);
+    if sorted < ranked.len() {
+        ranked.select_nth_unstable_by(sorted, order);
+        ranked[..sorted].sort_unstable_by(order);
+    } else {
+        ranked.sort_unstable_by(order);
+    }
+    ranked
+}
+
+/// Ranks `index` for `query`: at most `limit` tools, best first.
+/// `reference` holds what the reference ranking returns for the query
+/// (those tools are always candidates); `leg`, when the host embeds, is
+/// fused with the lexical ranking.
+pub fn search(
+    index: &EnhancedIndex,
+    query: &str,
+    rules: Rules,
+    limit: usize,
+    reference: &[u32],
+    leg: Option<Leg>,
+) -> Outcome {
+    if index.fields.is_empty() || limit == 0 {
+        return Outcome {
+            hits: Vec::new(),
+            decision: Decision::new(Signals::default(), false),
+            best_cosine: None,
+            rescued: false,
+        };
+    }
+    let ranking = run(index, query, rules, reference, limit);
+    let mut hits: Vec<Hit> = ranking
+        .exact
+        .iter()
+        .map(|&doc| Hit {
+            doc,
+            score: f64::INFINITY,
+        })
+        .collect();
+    let best_cosine = leg.map(|l| l.cosines.iter().copied().fold(f32::MIN, f32::max));
+    let rescued = !ranking.decision.answer
+        && leg.is_some_and(|l| {
+            l.options
+                .rescue
+                .is_some_and(|t| best_cosine.is_some_and(|c| f64::from(c) >= t))
+        });
+    if ranking.decision.answer || rescued {
+        let ranked: Vec<Hit> = match leg {
+            Some(leg) => fuse(&ranking.ranked, leg),
+            None => ranking
+                .ranked
+                .iter()
+                .map(|s| Hit {
+                    doc: s.doc,
+                    score: s.score,
+                })
+                .collect(),
+        };
+        hits.extend(
+            ranked
+                .into_iter()
+                .filter(|h| !ranking.exact.contains(&h.doc)),
+        );
+    }
+    hits.truncate(limit);
+    Outcome {
+        hits,
+        decision: ranking.decision,
+        best_cosine,
+        rescued,
+    }
+}
+
+/// Linear fusion of the min-max-normalised lexical key and cosine over the
+/// lexical candidates and the tools nearest the query, best first.
+fn fuse(ranked: &[Scored], leg: Leg) -> Vec<Hit> {
+    let mut pool: Vec<(u32, f64)> = ranked.iter().map(|s| (s.doc, s.score)).collect();
+    let mut nearest: Vec<u32> = (0..leg.cosines.len() as u32).collect();
+    let cosine = |doc: u32| f64::from(leg.cosines.get(doc as usize).copied().unwrap_or(0.0));
+    nearest.sort_by(|&a, &b| cosine(b).total_cmp(&cosine(a)).then(a.cmp(&b)));
+    for doc in nearest.into_iter().take(SEMANTIC_POOL) {
+        if !pool.iter().any(|&(d, _)| d == doc) {
+            pool.push((doc, 0.0));
+        }
+    }
+    let range = |values: &mut dyn Iterator<Item = f64>| {
+        values.fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)))
+    };
+    let (lex_lo, lex_hi) = range(&mut pool.iter().map(|p| p.1));
+    let (cos_lo, cos_hi) = range(&mut pool.iter().map(|p| cosine(p.0)));
+    let scale = |v: f64, lo: f64, hi: f64| if hi > lo { (v - lo) / (hi - lo) } else { 0.0 };
+    let weight = leg.options.weight;
+    let mut fused: Vec<Hit> = pool
+        .into_iter()
+        .map(|(doc, key)| Hit {
+            doc,
+            score: (1.0 - weight) * scale(key, lex_lo, lex_hi)
+                + weight * scale(cosine(doc), cos_lo, cos_hi),
+        })
+        .collect();
+    fused.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc)));
+    fused
 }

@@ -1,360 +1,322 @@
-//! Admission and ranking of the enhanced mode. A tool is admitted when it
-//! answers enough of the query's content: the share of the query's IDF mass
-//! it covers, where each concept counts by the best field it appears in and
-//! a content word no tool knows counts fully against every tool. In a
-//! keyword query, the tool's name must also hold the query's action.
+//! Scoring of the enhanced ranking. Each query concept is resolved in the
+//! index with its alternatives (the glossary's, and those the catalog
+//! teaches); every tool holding any of them is a candidate. A tool's score
+//! is BM25F over its fields, each concept counted once through its best
+//! alternative; its share is the part of the query's content it answers,
+//! each concept weighed by its IDF and covered by the field it appears in.
 
-use super::analyze::{Analysis, Concept};
-use super::index::{FieldIndex, TermId, FIELDS, NAME, PARAMS};
-use super::lexicon::GENERIC_OBJECTS;
-use crate::search::{stem, Hit};
+use super::index::{FieldIndex, TermId, FIELDS, PARAMS};
+use super::query::{Analysis, Concept, Via};
+use super::vocabulary::Vocabulary;
+use super::Rules;
+use crate::search::stem;
 
-/// What a match in each field is worth toward coverage.
+/// What a match of the query's own word in each field is worth toward the
+/// share.
 const FIELD_COVERAGE: [f64; FIELDS] = [1.0, 0.85, 0.6, 0.4, 0.3];
-/// Coverage a tool needs for a keyword query naming one object.
-pub const KEYWORD_COVERAGE: f64 = 0.65;
-/// Coverage a tool needs for a keyword query naming several objects: one
-/// of them may be a word the right tool does not use.
-pub const KEYWORD_OBJECTS_COVERAGE: f64 = 0.5;
-/// Coverage a tool needs for a natural request.
-pub const NATURAL_COVERAGE: f64 = 0.45;
-/// Weight toward coverage of a concept among a request's circumstances.
-const TAIL_WEIGHT: f64 = 0.25;
-/// Weight toward coverage of an untranslated word no tool knows.
-const UNTRANSLATED_WEIGHT: f64 = 0.5;
-/// Weight toward coverage of a server named in a sentence.
-const SERVICE_WEIGHT: f64 = 0.5;
+/// The same for an alternative: away from the name, a related word is
+/// weak evidence ("Post a new message" is no "create").
+const ALTERNATIVE_COVERAGE: [f64; FIELDS] = [1.0, 0.6, 0.3, 0.2, 0.1];
 /// Share of a detail's score added to a tool's score.
 const DETAIL_SCORE: f64 = 0.3;
-
-/// Rules of the enhanced mode that can be switched off (benchmark ablation).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Rules {
-    /// Synonyms and abbreviations.
-    pub synonyms: bool,
-    /// Details of natural requests set apart.
-    pub details: bool,
-    /// Field weights (else every field counts alike).
-    pub fields: bool,
-    /// The action of a keyword query must be in the tool's name.
-    pub actions: bool,
-    /// Coverage gate (else plain ranking: every candidate admitted).
-    pub coverage: bool,
-    /// A query naming a server admits only that server's tools.
-    pub services: bool,
-    /// In a keyword query the share is taken over the query's objects: the
-    /// server filters, the action is checked on the name, generic words
-    /// count for nothing.
-    pub objects: bool,
-}
-
-impl Rules {
-    /// The rule names, as `ranking_ablation` takes them.
-    pub const NAMES: [&'static str; 7] = [
-        "synonyms", "details", "fields", "actions", "coverage", "services", "objects",
-    ];
-
-    /// Switches the rule `name` off; false for an unknown name.
-    pub fn switch_off(&mut self, name: &str) -> bool {
-        let rule = match name {
-            "synonyms" => &mut self.synonyms,
-            "details" => &mut self.details,
-            "fields" => &mut self.fields,
-            "actions" => &mut self.actions,
-            "coverage" => &mut self.coverage,
-            "services" => &mut self.services,
-            "objects" => &mut self.objects,
-            _ => return false,
-        };
-        *rule = false;
-        true
-    }
-}
-
-impl Default for Rules {
-    fn default() -> Rules {
-        Rules {
-            synonyms: true,
-            details: true,
-            fields: true,
-            actions: true,
-            coverage: true,
-            services: true,
-            objects: true,
-        }
-    }
-}
+/// A word names a server when at least this share of the tools holding it
+/// belong to servers whose label has it.
+const SERVICE_SPECIFICITY: f64 = 0.5;
 
 /// One alternative resolved in the index.
-struct Resolved {
-    terms: Vec<TermId>,
-    weight: f64,
-    /// The IDF of its commonest term: what a match through it is worth at
-    /// most.
+#[derive(Debug, Clone)]
+pub struct Resolved {
+    /// Its terms (all must be present).
+    pub terms: Vec<TermId>,
+    /// Weight relative to the query's own word.
+    pub weight: f64,
+    /// Where it comes from.
+    pub via: Via,
+    /// IDF of its commonest term.
     idf: f64,
 }
 
-impl Resolved {
-    fn new(index: &FieldIndex, terms: Vec<TermId>, weight: f64) -> Resolved {
-        let idf = terms
-            .iter()
-            .map(|&t| index.idf(Some(t)))
-            .fold(f64::MAX, f64::min);
-        Resolved { terms, weight, idf }
-    }
-}
-
-/// One concept resolved in the index.
-struct Term {
-    word: String,
-    /// A word naming no particular object ("details", "data").
-    generic: bool,
-    alternatives: Vec<Resolved>,
-    importance: f64,
-    counts: bool,
-    action: bool,
-    service: bool,
-}
-
-/// Why one tool is in or out of an enhanced ranking.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Judgement {
-    /// Share of the query's content the tool answers, in [0, 1].
-    pub share: f64,
-    /// The share needed.
-    pub threshold: f64,
-    /// The tool's score.
-    pub score: f64,
-    /// The query names a server and the tool belongs to none of them.
-    pub other_service: bool,
-    /// A keyword query's action is missing from the tool's name.
-    pub action_missing: bool,
-    /// The tool is named exactly as the query: admitted first.
-    pub exact_name: bool,
-    /// Per concept of the query, in order.
-    pub concepts: Vec<ConceptMatch>,
-}
-
-/// One query concept in a tool.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct ConceptMatch {
+/// One query concept resolved in the index.
+#[derive(Debug, Clone)]
+pub struct Term {
     /// The query word (two joined words, or an implied concept in brackets).
     pub word: String,
-    /// Its weight in the share: its IDF, less for circumstances and generic
-    /// words; 0 when it does not count (a detail, a server, a keyword
-    /// query's action).
+    /// Ways a tool can hold it, the query's own word first when known.
+    pub alternatives: Vec<Resolved>,
+    /// Its IDF: what answering it is worth (largest for a word no tool
+    /// knows).
+    pub importance: f64,
+    /// Its weight in the share, relative to its IDF: 0 for a detail.
     pub weight: f64,
-    /// How well the tool covers it, 0 to 1: 1 in the name, less in the
-    /// description or parameters, less again through a synonym.
-    pub coverage: f64,
+    /// Some tool names or describes it (through any alternative).
+    pub known: bool,
+    /// The servers it names, when it names some.
+    pub servers: Vec<u32>,
 }
 
-impl Judgement {
-    /// True when the tool is admitted.
-    pub fn admitted(&self) -> bool {
-        self.exact_name
-            || (self.share >= self.threshold
-                && !self.other_service
-                && !self.action_missing
-                && self.score > 0.0)
-    }
-}
-
-/// Ranks the index for an analysed query, at most `limit` hits.
-pub fn rank(index: &FieldIndex, analysis: &Analysis, rules: Rules, limit: usize) -> Vec<Hit> {
-    if index.is_empty() || limit == 0 {
-        return Vec::new();
-    }
-    let mut hits = exact_hits(index, analysis);
-    let plan = Plan::new(index, analysis, rules);
-    for doc in plan.candidates(index) {
-        if hits.iter().any(|h| h.doc == doc) {
-            continue;
-        }
-        let judgement = plan.judge(index, doc, false);
-        if judgement.admitted() {
-            hits.push(Hit {
-                doc,
-                score: judgement.score,
-            });
-        }
-    }
-    hits.sort_by(|a, b| b.score.total_cmp(&a.score));
-    hits.truncate(limit);
-    hits
-}
-
-/// Judges `docs` for an analysed query, with per-concept detail.
-pub fn judge_all(
-    index: &FieldIndex,
-    analysis: &Analysis,
+/// A query resolved against the index.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    /// Its concepts, in query order.
+    pub terms: Vec<Term>,
+    /// The sum of `importance × weight` over the concepts.
+    pub mass: f64,
+    /// Written as a request in sentences.
+    pub natural: bool,
     rules: Rules,
-    docs: &[u32],
-) -> Vec<Judgement> {
-    let plan = Plan::new(index, analysis, rules);
-    let exact = exact_hits(index, analysis);
-    docs.iter()
-        .map(|&doc| Judgement {
-            exact_name: exact.iter().any(|h| h.doc == doc),
-            ..plan.judge(index, doc, true)
-        })
-        .collect()
 }
 
-/// A query resolved against the index: its terms, their weights in the
-/// share, and the share an admitted tool needs.
-struct Plan {
-    terms: Vec<Term>,
-    /// Per term: its weight in the share (0 when it does not count).
-    weights: Vec<f64>,
-    /// Sum of the weights.
-    counted: f64,
-    threshold: f64,
-    keyword: bool,
-    rules: Rules,
+/// One candidate tool.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Scored {
+    /// Document id.
+    pub doc: u32,
+    /// BM25F score.
+    pub score: f64,
+    /// Share of the query's content it answers, in [0, 1].
+    pub share: f64,
+    /// The same share with every counted concept weighing alike.
+    pub flat_share: f64,
+    /// The share of the concepts other than server names.
+    pub operation_share: f64,
 }
 
 impl Plan {
-    fn new(index: &FieldIndex, analysis: &Analysis, rules: Rules) -> Plan {
-        let terms = resolve(index, analysis, rules);
-        let keyword = !analysis.natural;
-        // In a keyword query the server filters and the action is checked on
-        // the name: the share is taken over the objects. In a sentence the
-        // server may be what is asked about ("what time is it"), so it
-        // counts, for less.
-        let weights: Vec<f64> = terms
-            .iter()
-            .map(|t| {
-                if !t.counts || (rules.objects && keyword && (t.service || t.action || t.generic)) {
-                    0.0
-                } else if rules.objects && t.service {
-                    t.importance * SERVICE_WEIGHT
-                } else {
-                    t.importance
-                }
-            })
-            .collect();
-        let counted = weights.iter().sum();
-        let objects = terms
-            .iter()
-            .zip(&weights)
-            .filter(|(t, w)| **w > 0.0 && !t.generic)
-            .count();
-        let threshold = if !rules.coverage {
-            0.0
-        } else if !keyword {
-            NATURAL_COVERAGE
-        } else if objects >= 2 {
-            KEYWORD_OBJECTS_COVERAGE
-        } else {
-            KEYWORD_COVERAGE
-        };
+    /// Resolves an analysed query in `index`.
+    pub fn new(
+        index: &FieldIndex,
+        vocabulary: &Vocabulary,
+        analysis: &Analysis,
+        rules: Rules,
+    ) -> Plan {
+        let terms = resolve(index, vocabulary, &analysis.concepts, rules);
+        let mass = terms.iter().map(|t| t.importance * t.weight).sum();
         Plan {
             terms,
-            weights,
-            counted,
-            threshold,
-            keyword,
+            mass,
+            natural: analysis.natural,
             rules,
         }
     }
 
-    /// Documents holding any alternative of a counted concept, less those
-    /// that cannot reach the share even if every concept they hold were
-    /// fully covered.
-    fn candidates(&self, index: &FieldIndex) -> Vec<u32> {
-        let mut bound = vec![0.0f64; index.len()];
-        let mut seen = vec![u32::MAX; index.len()];
-        for (position, term) in self.terms.iter().enumerate().filter(|(_, t)| t.counts) {
-            let weight = self.weights[position];
-            for &id in term.alternatives.iter().flat_map(|a| a.terms.iter()) {
-                for &doc in index.postings(id) {
+    /// Scores every tool holding any alternative of any concept, plus the
+    /// tools `extra` (kept even without a score), term at a time through
+    /// the postings.
+    pub fn score_candidates(&self, index: &FieldIndex, extra: &[u32]) -> Vec<Scored> {
+        let n = index.len();
+        let mut sums = vec![Sums::default(); n];
+        let mut seen = vec![false; n];
+        let mut docs: Vec<u32> = Vec::new();
+        // Per document, the best (coverage, score) of the current concept,
+        // valid where `stamp` holds the concept's number.
+        let mut best = vec![(0.0f64, 0.0f64); n];
+        let mut stamp = vec![0usize; n];
+        let mut held: Vec<u32> = Vec::new();
+        for (number, term) in self.terms.iter().enumerate().map(|(i, t)| (i + 1, t)) {
+            held.clear();
+            for alternative in &term.alternatives {
+                let Some((&first, rest)) = alternative.terms.split_first() else {
+                    continue;
+                };
+                for &(doc, tf) in index.postings(first) {
                     let d = doc as usize;
-                    if seen[d] != position as u32 {
-                        // First sight of this document for this term.
-                        if seen[d] == u32::MAX {
-                            bound[d] = f64::MIN_POSITIVE;
+                    let frequencies = |t| {
+                        if t == first {
+                            tf
+                        } else if rest.contains(&t) {
+                            index.tf(doc, t)
+                        } else {
+                            [0; FIELDS]
                         }
-                        seen[d] = position as u32;
-                        bound[d] += weight;
+                    };
+                    let value = self.alternative_value(index, term, alternative, frequencies, doc);
+                    let Some((coverage, score)) = value else {
+                        continue;
+                    };
+                    if stamp[d] != number {
+                        stamp[d] = number;
+                        best[d] = (0.0, 0.0);
+                        held.push(doc);
                     }
+                    best[d] = (best[d].0.max(coverage), best[d].1.max(score));
+                }
+            }
+            for &doc in &held {
+                let d = doc as usize;
+                sums[d].add(term, best[d]);
+                if !seen[d] {
+                    seen[d] = true;
+                    docs.push(doc);
                 }
             }
         }
-        let reachable = |b: f64| self.counted <= 0.0 || b / self.counted >= self.threshold - 1e-12;
-        (0..index.len() as u32)
-            .filter(|&d| bound[d as usize] > 0.0 && reachable(bound[d as usize]))
+        for &doc in extra {
+            if let Some(s) = seen.get_mut(doc as usize) {
+                if !*s {
+                    *s = true;
+                    docs.push(doc);
+                }
+            }
+        }
+        docs.into_iter()
+            .map(|doc| self.scored(doc, &sums[doc as usize]))
             .collect()
     }
 
-    fn judge(&self, index: &FieldIndex, doc: u32, detail: bool) -> Judgement {
-        let mut covered = 0.0;
-        let mut score = 0.0;
-        let mut action_missing = false;
-        let mut service_named = false;
-        let mut service_found = false;
-        let mut concepts = Vec::new();
-        for (term, &weight) in self.terms.iter().zip(&self.weights) {
-            let (coverage, term_score, in_name) = best_alternative(index, doc, term, self.rules);
-            if detail {
-                concepts.push(ConceptMatch {
-                    word: term.word.clone(),
-                    weight,
-                    coverage,
-                });
-            }
-            covered += weight * coverage;
-            if term.counts {
-                score += term_score;
-                if term.service {
-                    service_named = true;
-                    service_found |= coverage > 0.0;
-                }
-                if term.action && !in_name {
-                    action_missing = true;
-                }
-            } else {
-                score += DETAIL_SCORE * term_score;
+    fn scored(&self, doc: u32, sums: &Sums) -> Scored {
+        let ratio = |a: f64, b: f64| if b > 0.0 { a / b } else { 0.0 };
+        let flat_mass: f64 = self.terms.iter().map(|t| t.weight).sum();
+        let operation_mass: f64 = self
+            .terms
+            .iter()
+            .filter(|t| t.servers.is_empty())
+            .map(|t| t.importance * t.weight)
+            .sum();
+        let share = ratio(sums.covered, self.mass);
+        Scored {
+            doc,
+            score: sums.score,
+            share,
+            flat_share: ratio(sums.flat, flat_mass),
+            operation_share: ratio(sums.operation, operation_mass),
+        }
+    }
+
+    /// Per concept, how well `doc` covers it (0 to 1).
+    pub fn coverages(&self, index: &FieldIndex, doc: u32) -> Vec<f64> {
+        self.terms
+            .iter()
+            .map(|t| self.best_alternative(index, doc, t).0)
+            .collect()
+    }
+
+    /// The score an ideal tool would get: every concept once in its name.
+    pub fn ideal_score(&self, index: &FieldIndex) -> f64 {
+        self.terms
+            .iter()
+            .filter(|t| t.weight > 0.0)
+            .map(|t| t.importance * index.name_saturation())
+            .sum()
+    }
+
+    /// `(coverage, score)` of the concept's best alternative in `doc`.
+    fn best_alternative(&self, index: &FieldIndex, doc: u32, term: &Term) -> (f64, f64) {
+        let mut best = (0.0f64, 0.0f64);
+        for alternative in &term.alternatives {
+            if let Some((coverage, score)) =
+                self.alternative_value(index, term, alternative, |t| index.tf(doc, t), doc)
+            {
+                best = (best.0.max(coverage), best.1.max(score));
             }
         }
-        Judgement {
-            share: if self.counted > 0.0 {
-                covered / self.counted
-            } else {
-                1.0
-            },
-            threshold: self.threshold,
-            score,
-            other_service: self.rules.services && service_named && !service_found,
-            action_missing: self.rules.actions && self.keyword && action_missing,
-            exact_name: false,
-            concepts,
+        best
+    }
+
+    /// `(coverage, score)` of one alternative in a tool whose frequencies
+    /// `tf` gives; `None` when the tool does not hold it.
+    fn alternative_value(
+        &self,
+        index: &FieldIndex,
+        term: &Term,
+        alternative: &Resolved,
+        tf: impl Fn(TermId) -> [u16; FIELDS],
+        doc: u32,
+    ) -> Option<(f64, f64)> {
+        let mut factor = f64::MAX;
+        let mut saturation = 0.0;
+        for &t in &alternative.terms {
+            let counts = tf(t);
+            // A word met only among parameters covers a concept only when
+            // some tool names or describes it: "fax" in a call tool's
+            // `detect fax machines` option is no fax capability.
+            let f = match (0..FIELDS).find(|&f| counts[f] > 0) {
+                Some(f) if f >= PARAMS && index.capability_df(t) == 0 => 0.0,
+                Some(_) if !self.rules.fields => 1.0,
+                Some(f) if alternative.via == Via::Word => FIELD_COVERAGE[f],
+                Some(f) => ALTERNATIVE_COVERAGE[f],
+                None => 0.0,
+            };
+            if f == 0.0 {
+                return None;
+            }
+            factor = factor.min(f);
+            saturation += index.saturation(doc, counts);
+        }
+        if factor == f64::MAX {
+            return None;
+        }
+        Some((
+            alternative.weight * factor,
+            alternative.worth(term) * saturation,
+        ))
+    }
+}
+
+/// A tool's running sums over the concepts.
+#[derive(Debug, Default, Clone, Copy)]
+struct Sums {
+    score: f64,
+    covered: f64,
+    flat: f64,
+    operation: f64,
+}
+
+impl Sums {
+    /// Adds a concept the tool covers with `(coverage, score)`.
+    fn add(&mut self, term: &Term, (coverage, score): (f64, f64)) {
+        self.covered += term.importance * term.weight * coverage;
+        self.flat += term.weight * coverage;
+        if term.servers.is_empty() {
+            self.operation += term.importance * term.weight * coverage;
+        }
+        self.score += if term.weight > 0.0 {
+            score
+        } else {
+            DETAIL_SCORE * score
+        };
+    }
+}
+
+impl Resolved {
+    /// What a match through this alternative is worth per unit of
+    /// saturation: the query's own word (or a form joined with its
+    /// neighbour) the IDF of the form the tool holds at most; another word
+    /// for it, between its IDF and the query word's; times its weight, over
+    /// its words.
+    fn worth(&self, term: &Term) -> f64 {
+        let idf = if self.via == Via::Word {
+            term.importance.min(self.idf)
+        } else {
+            (term.importance * self.idf).sqrt()
+        };
+        idf * self.weight / self.terms.len().max(1) as f64
+    }
+
+    fn new(index: &FieldIndex, terms: Vec<TermId>, weight: f64, via: Via) -> Resolved {
+        let idf = terms
+            .iter()
+            .map(|&t| index.idf(Some(t)))
+            .fold(f64::MAX, f64::min);
+        Resolved {
+            terms,
+            weight,
+            via,
+            idf,
         }
     }
 }
 
-/// Tools named exactly as the query: full name, the name without its
-/// server prefix, or `mcp__server__tool` written for `mcp_server_tool`.
-fn exact_hits(index: &FieldIndex, analysis: &Analysis) -> Vec<Hit> {
-    let Some(key) = &analysis.identifier else {
-        return Vec::new();
-    };
-    index
-        .named(key)
-        .map(|doc| Hit {
-            doc,
-            score: f64::INFINITY,
-        })
-        .collect()
-}
-
-fn resolve(index: &FieldIndex, analysis: &Analysis, rules: Rules) -> Vec<Term> {
+fn resolve(
+    index: &FieldIndex,
+    vocabulary: &Vocabulary,
+    concepts: &[Concept],
+    rules: Rules,
+) -> Vec<Term> {
     let mut terms: Vec<Term> = Vec::new();
-    let concepts = &analysis.concepts;
     let mut i = 0;
     while i < concepts.len() {
         let concept = &concepts[i];
-        let mut term = resolve_one(index, concept, rules);
+        let mut term = resolve_one(index, vocabulary, concept, rules);
         // A filler word a tool writes together with this one ("on call" -> oncall).
         if let Some(joined) = concept
             .before
@@ -362,25 +324,27 @@ fn resolve(index: &FieldIndex, analysis: &Analysis, rules: Rules) -> Vec<Term> {
             .and_then(|b| index.term(&stem(&format!("{b}{}", concept.word))))
         {
             term.alternatives
-                .insert(0, Resolved::new(index, vec![joined], 1.0));
+                .insert(0, Resolved::new(index, vec![joined], 1.0, Via::Word));
             term.importance = term.importance.max(index.idf(Some(joined)));
+            term.known = true;
         }
         // Adjacent words that a tool writes as one ("key vault" -> keyvault).
         if let Some(next) = concepts.get(i + 1).filter(|n| !n.detail && !concept.detail) {
             if let Some(joined) = index.term(&stem(&format!("{}{}", concept.word, next.word))) {
-                let second = resolve_one(index, next, rules);
+                let second = resolve_one(index, vocabulary, next, rules);
                 let mut both: Vec<TermId> = Vec::new();
                 if let (Some(a), Some(b)) = (term.alternatives.first(), second.alternatives.first())
                 {
                     both.extend(a.terms.iter().chain(&b.terms));
                 }
-                term.alternatives = vec![Resolved::new(index, vec![joined], 1.0)];
+                term.alternatives = vec![Resolved::new(index, vec![joined], 1.0, Via::Word)];
                 if !both.is_empty() {
-                    term.alternatives.push(Resolved::new(index, both, 1.0));
+                    term.alternatives
+                        .push(Resolved::new(index, both, 1.0, Via::Word));
                 }
                 term.importance = index.idf(Some(joined));
-                term.action |= second.action;
                 term.word = format!("{} {}", term.word, second.word);
+                term.known = true;
                 i += 1;
             }
         }
@@ -390,111 +354,101 @@ fn resolve(index: &FieldIndex, analysis: &Analysis, rules: Rules) -> Vec<Term> {
     terms
 }
 
-fn resolve_one(index: &FieldIndex, concept: &Concept, rules: Rules) -> Term {
-    let alternatives: Vec<Resolved> = usable(concept, rules)
-        .filter_map(|(stems, weight)| {
-            let terms: Option<Vec<TermId>> = stems.iter().map(|s| index.term(s)).collect();
-            terms.map(|terms| Resolved::new(index, terms, weight))
-        })
-        .collect();
-    // A name counts against a tool only when some tool names or describes
-    // it (not when it only appears among parameter examples).
-    let described = alternatives
-        .first()
-        .is_some_and(|a| a.terms.iter().all(|&t| index.describes(t)));
-    let importance = match alternatives.first() {
-        Some(first) => first
-            .terms
-            .iter()
-            .map(|&t| index.idf(Some(t)))
-            .fold(f64::MAX, f64::min),
-        None => index.idf(None),
-    };
-    // Only the word itself names a server, not its synonyms; a server named
-    // anywhere but inside a value is a target, never a detail.
-    let own = concept
+fn resolve_one(
+    index: &FieldIndex,
+    vocabulary: &Vocabulary,
+    concept: &Concept,
+    rules: Rules,
+) -> Term {
+    let mut alternatives: Vec<Resolved> = Vec::new();
+    for (n, alternative) in concept.alternatives.iter().enumerate() {
+        if n > 0 && !rules.glossary && alternative.via == Via::Glossary {
+            continue;
+        }
+        let terms: Option<Vec<TermId>> = alternative.stems.iter().map(|s| index.term(s)).collect();
+        if let Some(terms) = terms {
+            alternatives.push(Resolved::new(
+                index,
+                terms,
+                alternative.weight,
+                alternative.via,
+            ));
+        }
+    }
+    let own_stem = concept
         .alternatives
         .first()
         .and_then(|a| a.stems.first())
-        .and_then(|s| index.term(s));
-    let service = !concept.value && own.is_some_and(|t| index.is_service(t));
-    let detail = !service && rules.details && (concept.detail || (concept.proper && !described));
-    let generic = GENERIC_OBJECTS.contains(&concept.word.as_str());
-    let minor = rules.details && (concept.tail || generic);
-    let importance = if minor {
-        importance * TAIL_WEIGHT
-    } else {
-        importance
+        .cloned()
+        .unwrap_or_default();
+    if rules.catalog && !concept.implied {
+        for learned in vocabulary.alternatives(index, &concept.word, &own_stem) {
+            if !alternatives.iter().any(|a| a.terms == learned.terms) {
+                alternatives.push(Resolved::new(
+                    index,
+                    learned.terms,
+                    learned.weight,
+                    Via::Catalog,
+                ));
+            }
+        }
+    }
+    let own = index.term(&own_stem);
+    let known = alternatives
+        .iter()
+        .any(|a| a.terms.iter().all(|&t| index.capability_df(t) > 0));
+    // What answering it is worth: the IDF of the word itself, or, for a word
+    // no tool holds, of what it stands for when the catalog spells it out
+    // (an acronym), else the largest IDF.
+    let importance = match own {
+        Some(t) => index.idf(Some(t)),
+        None => alternatives
+            .iter()
+            .find(|a| a.via == Via::Catalog && a.weight >= super::vocabulary::SPELLING_WEIGHT)
+            .map_or_else(|| index.idf(None), |a| a.idf),
     };
-    let importance = if concept.untranslated && !described {
-        importance * UNTRANSLATED_WEIGHT
+    let servers = if concept.value {
+        Vec::new()
     } else {
-        importance
+        servers_named(index, own)
     };
+    // A name counts against a tool only when some tool knows the word.
+    let detail =
+        servers.is_empty() && rules.details && (concept.detail || (concept.proper && !known));
+    let weight = if detail { 0.0 } else { 1.0 };
     Term {
         word: concept.word.clone(),
-        generic,
         alternatives,
         importance,
-        counts: !detail,
-        action: concept.action,
-        service,
+        weight,
+        known,
+        servers,
     }
 }
 
-fn usable(concept: &Concept, rules: Rules) -> impl Iterator<Item = (&Vec<String>, f64)> {
-    let take = if rules.synonyms {
-        concept.alternatives.len()
-    } else {
-        1
+/// The servers `term` names: those whose label holds it, when most tools
+/// holding it belong to them.
+fn servers_named(index: &FieldIndex, term: Option<TermId>) -> Vec<u32> {
+    let Some(term) = term else {
+        return Vec::new();
     };
-    concept
-        .alternatives
+    let servers: Vec<u32> = index
+        .servers()
         .iter()
-        .take(take)
-        .map(|a| (&a.stems, a.weight))
-}
-
-/// `(coverage, score, in name)` of the concept's best alternative in `doc`.
-fn best_alternative(index: &FieldIndex, doc: u32, term: &Term, rules: Rules) -> (f64, f64, bool) {
-    let mut best = (0.0f64, 0.0f64, false);
-    for alternative in &term.alternatives {
-        let mut field_factor = f64::MAX;
-        let mut in_name = true;
-        let mut score = 0.0;
-        for &t in &alternative.terms {
-            let tf = index.tf(doc, t);
-            // A word met only among parameters covers a concept only when
-            // some tool names or describes it: "fax" in a call tool's
-            // `detect fax machines` option is no fax capability.
-            let first_field = (0..FIELDS).find(|&f| tf[f] > 0);
-            let factor = match first_field {
-                Some(f) if f >= PARAMS && !index.describes(t) => 0.0,
-                Some(_) if !rules.fields => 1.0,
-                Some(f) => FIELD_COVERAGE[f],
-                None => 0.0,
-            };
-            field_factor = field_factor.min(factor);
-            if factor == 0.0 {
-                break;
-            }
-            in_name &= tf[NAME] > 0;
-            score += index.saturation(doc, tf);
-        }
-        if field_factor == 0.0 || field_factor == f64::MAX {
-            continue;
-        }
-        let n = alternative.terms.len().max(1) as f64;
-        best.0 = best.0.max(alternative.weight * field_factor);
-        // A match through a common form of the word itself (not a synonym)
-        // is worth its own IDF at most: "call" where "on call" was asked.
-        let idf = if alternative.weight < 1.0 {
-            term.importance
-        } else {
-            term.importance.min(alternative.idf)
-        };
-        best.1 = best.1.max(idf * alternative.weight * score / n);
-        best.2 |= in_name;
+        .enumerate()
+        .filter(|(_, s)| s.terms.contains(&term))
+        .map(|(i, _)| i as u32)
+        .collect();
+    if servers.is_empty() {
+        return servers;
     }
-    best
+    let holders = index.postings(term);
+    let own = holders
+        .iter()
+        .filter(|&&(d, _)| servers.contains(&index.server_of(d)))
+        .count();
+    if (own as f64) < SERVICE_SPECIFICITY * holders.len() as f64 {
+        return Vec::new();
+    }
+    servers
 }

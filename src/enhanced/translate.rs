@@ -1,17 +1,18 @@
-//! Multilingual queries: the language of a query is recognised (Japanese by
-//! its script; German, French and Spanish by their filler words, glossary
-//! words and letters), and the query is rewritten word by word into the
-//! catalog's English vocabulary through the glossaries. Words the glossary
-//! does not know (product names, English loanwords) pass through.
+//! Multilingual queries: the language of a query is recognised (a kana
+//! language by its script; the others by their filler words, glossary words
+//! and letters), and the query is rewritten word by word into the catalog's
+//! English vocabulary through the glossaries. Words the glossary does not
+//! know (product names, English loanwords) pass through.
 
-use super::glossary::{is_hiragana, is_kanji, split_words, Glossary, Language, SPACED};
-use super::lexicon::STOP_WORDS;
+use super::language::{
+    english, is_hiragana, is_kana_script, is_kanji, languages, split_words, Language, Script,
+};
 
 /// A query rewritten into English words.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Translation {
-    /// The language it was written in.
-    pub language: Language,
+    /// The language it was written in (its code).
+    pub language: &'static str,
     /// English words and words passed through, in query order.
     pub words: Vec<String>,
     /// Per word, true when it was passed through without a translation.
@@ -24,36 +25,44 @@ pub struct Translation {
 /// glossaries. `known` tells whether the catalog knows an (English) word:
 /// such words are no evidence of another language.
 pub fn translate(text: &str, known: &dyn Fn(&str) -> bool) -> Option<Translation> {
-    if text.chars().any(is_japanese) {
-        return Some(japanese(text));
+    if text.chars().any(is_kana_script) {
+        let kana = languages().iter().find(|l| l.script == Script::Kana)?;
+        return Some(kana_text(kana, text));
     }
     let words = split_words(text);
+    let filler = &english().filler;
     let english = words
         .iter()
-        .filter(|w| STOP_WORDS.contains(&w.to_lowercase().as_str()))
+        .filter(|w| filler.contains(w.to_lowercase().as_str()))
         .count();
-    let (language, votes) = SPACED
+    // Most votes wins; ties go to the first language by code.
+    let (language, votes) = languages()
         .iter()
-        .map(|&l| (l, votes(l, text, &words, known)))
-        .max_by_key(|&(l, v)| (v, std::cmp::Reverse(l as u8)))?;
+        .filter(|l| l.script == Script::Latin)
+        .map(|l| (l, votes(l, text, &words, known)))
+        .fold(
+            None,
+            |best: Option<(&Language, usize)>, (l, v)| match best {
+                Some((_, top)) if top >= v => best,
+                _ => Some((l, v)),
+            },
+        )?;
     (votes > 0 && votes > english).then(|| spaced(language, text, &words, known))
 }
 
 /// Evidence that `words` are written in `language`.
-fn votes(language: Language, text: &str, words: &[String], known: &dyn Fn(&str) -> bool) -> usize {
-    let glossary = Glossary::of(language);
-    let letters: &[char] = match language {
-        Language::German => &['ä', 'ö', 'ü', 'ß'],
-        Language::French => &['è', 'ê', 'à', 'â', 'ç', 'î', 'ô', 'û', 'œ'],
-        Language::Spanish => &['ñ', 'á', 'í', 'ó', 'ú', '¿', '¡'],
-        Language::Japanese => &[],
-    };
+fn votes(glossary: &Language, text: &str, words: &[String], known: &dyn Fn(&str) -> bool) -> usize {
     let lower = text.to_lowercase();
-    let by_letter = letters.iter().filter(|c| lower.contains(**c)).count();
+    let by_letter = glossary
+        .letters
+        .iter()
+        .filter(|c| lower.contains(**c))
+        .count();
+    let filler = &english().filler;
     let by_word = words
         .iter()
         .map(|w| w.to_lowercase())
-        .filter(|w| !STOP_WORDS.contains(&w.as_str()) && !known(w))
+        .filter(|w| !filler.contains(w.as_str()) && !known(w))
         .filter(|w| {
             glossary.is_filler(w)
                 || glossary.phrase(w).is_some_and(|e| e != w)
@@ -65,12 +74,11 @@ fn votes(language: Language, text: &str, words: &[String], known: &dyn Fn(&str) 
 
 /// Rewrites the words of a spaced language, longest glossary phrase first.
 fn spaced(
-    language: Language,
+    glossary: &'static Language,
     text: &str,
     words: &[String],
     known: &dyn Fn(&str) -> bool,
 ) -> Translation {
-    let glossary = Glossary::of(language);
     let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
     let mut out = Vec::new();
     let mut filler = false;
@@ -80,17 +88,19 @@ fn spaced(
         let matched = (1..=longest)
             .rev()
             .find_map(|n| glossary.phrase(&lower[i..i + n].join(" ")).map(|e| (n, e)));
+        // Then an English word the catalog knows passes through before the
+        // glossary's stems are tried ("file" is no form of Portuguese "fila").
         let (taken, english) = match matched {
             Some(found) => found,
+            None if known(&lower[i]) => {
+                out.push((as_written(glossary, &words[i]), true));
+                i += 1;
+                continue;
+            }
             None => match glossary.by_stem(&lower[i]) {
                 Some(english) => (1, english),
                 None => {
-                    // An English loanword the catalog knows, or a compound.
-                    if known(&lower[i]) {
-                        out.push((as_written(language, &words[i]), true));
-                    } else {
-                        out.extend(compound(glossary, language, &words[i]));
-                    }
+                    out.extend(compound(glossary, &words[i]));
                     i += 1;
                     continue;
                 }
@@ -106,29 +116,30 @@ fn spaced(
     let natural = filler || text.contains('?') || words.len() >= 6;
     let (words, untranslated) = out.into_iter().unzip();
     Translation {
-        language,
+        language: glossary.code,
         words,
         untranslated,
         natural,
     }
 }
 
-/// A word passed through. A capitalised German word is a noun, not a
-/// name, so it is lowercased unless written like a product (`GitLab`, `API`).
-fn as_written(language: Language, word: &str) -> String {
+/// A word passed through. Where every noun is capitalised, a capitalised
+/// word is no name, so it is lowercased unless written like a product
+/// (`GitLab`, `API`).
+fn as_written(language: &Language, word: &str) -> String {
     let inner_capital = word.chars().skip(1).any(char::is_uppercase);
-    if language == Language::German && !inner_capital {
+    if language.capitalised_nouns && !inner_capital {
         word.to_lowercase()
     } else {
         word.to_owned()
     }
 }
 
-/// A word neither the glossary nor the catalog knows: a German compound of
-/// glossary words ("Datenbankcluster" is database + cluster), or the word
-/// itself.
-fn compound(glossary: &Glossary, language: Language, word: &str) -> Vec<(String, bool)> {
-    if language != Language::German {
+/// A word neither the glossary nor the catalog knows: in a language that
+/// joins nouns, a compound of glossary words ("Datenbankcluster" is
+/// database + cluster), or the word itself.
+fn compound(glossary: &Language, word: &str) -> Vec<(String, bool)> {
+    if !glossary.compounds {
         return vec![(word.to_owned(), true)];
     }
     let lower = word.to_lowercase();
@@ -150,14 +161,13 @@ fn compound(glossary: &Glossary, language: Language, word: &str) -> Vec<(String,
         let second = known(tail).map_or_else(|| (tail.to_owned(), true), |e| (e.to_owned(), false));
         return vec![(first.to_owned(), false), second];
     }
-    vec![(as_written(language, word), true)]
+    vec![(as_written(glossary, word), true)]
 }
 
-/// Rewrites Japanese: at each point the longest glossary entry is taken;
+/// Rewrites kana text: at each point the longest glossary entry is taken;
 /// Latin words pass through; runs of kanji or katakana the glossary does
 /// not know pass through whole, and unknown kana endings are dropped.
-fn japanese(text: &str) -> Translation {
-    let glossary = Glossary::of(Language::Japanese);
+fn kana_text(glossary: &'static Language, text: &str) -> Translation {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
     let mut unknown = String::new();
@@ -183,7 +193,7 @@ fn japanese(text: &str) -> Translation {
             ));
             continue;
         }
-        if !is_japanese(c) {
+        if !is_kana_script(c) {
             flush(&mut unknown, &mut out);
             i += 1;
             continue;
@@ -223,7 +233,7 @@ fn japanese(text: &str) -> Translation {
     let natural = filler || text.contains(['?', '？']);
     let (words, untranslated) = out.into_iter().unzip();
     Translation {
-        language: Language::Japanese,
+        language: glossary.code,
         words,
         untranslated,
         natural,
@@ -233,7 +243,7 @@ fn japanese(text: &str) -> Translation {
 /// A verb or adjective in a form the glossary does not list (送った for
 /// 送る): its kanji, found by the kanji of a listed form, then a kana
 /// ending. Returns the number of kanji and the English word.
-fn inflected(glossary: &Glossary, rest: &[char]) -> Option<(usize, &'static str)> {
+fn inflected(glossary: &Language, rest: &[char]) -> Option<(usize, &'static str)> {
     let kanji = rest.iter().take_while(|c| is_kanji(**c)).count();
     let ending = rest.get(kanji).is_some_and(|c| is_hiragana(*c));
     if kanji == 0 || !ending {
@@ -252,16 +262,11 @@ fn flush(unknown: &mut String, out: &mut Vec<(String, bool)>) {
     unknown.clear();
 }
 
-/// Kana (full and half width) and kanji.
-fn is_japanese(c: char) -> bool {
-    matches!(c, '\u{3040}'..='\u{30FF}' | '\u{FF66}'..='\u{FF9F}') || is_kanji(c)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn english(text: &str) -> Option<(Language, String, bool)> {
+    fn english(text: &str) -> Option<(&'static str, String, bool)> {
         translate(text, &|w| {
             matches!(w, "gitlab" | "issue" | "app" | "deploy")
         })
@@ -278,17 +283,17 @@ mod tests {
     fn spaced_languages() {
         assert_eq!(
             english("GitLab Issue anlegen"),
-            Some((Language::German, "GitLab issue create".into(), false))
+            Some(("de", "GitLab issue create".into(), false))
         );
         let (language, words, natural) = english("Peux-tu supprimer le fichier ?").unwrap();
-        assert_eq!(language, Language::French);
+        assert_eq!(language, "fr");
         assert!(
             words.contains("delete") && words.contains("file"),
             "{words}"
         );
         assert!(natural);
         let (language, words, _) = english("¿Puedes crear un repositorio?").unwrap();
-        assert_eq!(language, Language::Spanish);
+        assert_eq!(language, "es");
         assert!(
             words.contains("create") && words.contains("repository"),
             "{words}"
@@ -303,7 +308,7 @@ mod tests {
     fn japanese_is_segmented() {
         assert_eq!(
             english("スラック チャンネル一覧"),
-            Some((Language::Japanese, "slack channel list".into(), false))
+            Some(("ja", "slack channel list".into(), false))
         );
         let (_, words, natural) = english("mainブランチを削除して").unwrap();
         assert_eq!(words, "main branch delete");

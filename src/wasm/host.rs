@@ -10,7 +10,7 @@ use web_sys::AbortController;
 
 use super::timer::within;
 use crate::connectors::{CallContext, Surface};
-use crate::host::{GatewayError, Host, HostError, Route};
+use crate::host::{EmbedKind, GatewayError, Host, HostError, Route};
 
 /// `options.host` and the call's `ctx`.
 pub struct JsHost {
@@ -159,6 +159,28 @@ impl Host for JsHost {
         Some(outcome.and_then(|v| from_js(&v)))
     }
 
+    fn has_embedder(&self) -> bool {
+        self.callback("embed").is_some()
+    }
+
+    async fn embed(
+        &self,
+        texts: &[String],
+        kind: EmbedKind,
+    ) -> Option<Result<Vec<Vec<f32>>, String>> {
+        let embed = self.callback("embed")?;
+        let list: js_sys::Array = texts.iter().map(|t| JsValue::from_str(t)).collect();
+        let returned = match embed.call2(&self.host, &list, &JsValue::from_str(kind.as_str())) {
+            Ok(value) => Promise::resolve(&value),
+            Err(thrown) => return Some(Err(describe(&thrown))),
+        };
+        Some(match within(&returned, EMBED_TIMEOUT_MS).await {
+            None => Err(format!("no answer within {EMBED_TIMEOUT_MS} ms")),
+            Some(Err(thrown)) => Err(describe(&thrown)),
+            Some(Ok(vectors)) => read_vectors(&vectors),
+        })
+    }
+
     fn interrupted(&self) -> bool {
         get(&self.ctx, "signal")
             .and_then(|s| get(&s, "aborted"))
@@ -168,6 +190,35 @@ impl Host for JsHost {
     fn new_key(&self) -> String {
         uuid_v4().unwrap_or_else(|| "00000000-0000-4000-8000-000000000000".to_owned())
     }
+}
+
+/// How long `host.embed` may take before the turn goes on without it.
+const EMBED_TIMEOUT_MS: u32 = 30_000;
+
+/// `Float32Array[]` (or arrays of numbers) as vectors.
+fn read_vectors(value: &JsValue) -> Result<Vec<Vec<f32>>, String> {
+    if !js_sys::Array::is_array(value) {
+        return Err("embed must return an array of vectors".to_owned());
+    }
+    js_sys::Array::from(value)
+        .iter()
+        .map(|item| {
+            if let Some(floats) = item.dyn_ref::<js_sys::Float32Array>() {
+                return Ok(floats.to_vec());
+            }
+            if js_sys::Array::is_array(&item) {
+                return js_sys::Array::from(&item)
+                    .iter()
+                    .map(|x| {
+                        x.as_f64()
+                            .map(|x| x as f32)
+                            .ok_or_else(|| "a vector holds a non-number".to_owned())
+                    })
+                    .collect();
+            }
+            Err("a vector is neither a Float32Array nor an array".to_owned())
+        })
+        .collect()
 }
 
 /// Calls a `host.gateway` callback with `(body, {idempotencyKey?, signal})`.

@@ -51,6 +51,7 @@ impl WasmEngine {
             core_tools: strings("coreTools").unwrap_or_default(),
             direct_surface_toolsets: strings("directSurfaceToolsets"),
             timeouts: options.get("timeouts").cloned().unwrap_or(Value::Null),
+            semantic: options.get("semantic").cloned().unwrap_or(Value::Null),
         };
         WasmEngine {
             engine: Rc::new(Engine::new(&options)),

@@ -7,6 +7,7 @@ mod assemble;
 mod config;
 mod enhanced;
 mod real_catalog;
+mod semantic;
 mod tool_call;
 mod tool_describe;
 mod tool_search;

@@ -50,28 +50,34 @@ test("reference stays the default and gives the same bytes as before", async () 
   assert.equal(bad.config.warnings.length, 2);
 });
 
-test("enhanced explain reports the translation, concepts and each tool's share", () => {
+test("enhanced explain reports the translation, concepts, decision and each tool's coverage", () => {
   const ts = new ToolSearch({ config: { ranking: "enhanced" } });
-  const out = ts.explain("Datei löschen", session, { names: ["drive_delete_file", "drive_upload_file"] });
+  const out = ts.explain("Datei löschen", session, { names: ["drive_delete_file", "mail_send_email"] });
   assert.equal(out.ranking, "enhanced");
   assert.equal(out.language, "de");
   assert.deepEqual(out.translation, ["file", "delete"]);
+  assert.deepEqual(out.concepts.map((c) => c.word), ["file", "delete"]);
+  assert.equal(out.decision.answer, true);
+  assert.ok(out.decision.confidence >= out.decision.threshold);
   assert.deepEqual(out.tools.map((t) => [t.name, t.verdict, t.rank]), [
-    ["drive_delete_file", "admitted", 1],
-    ["drive_upload_file", "action_not_in_name", null],
+    ["drive_delete_file", "returned", 1],
+    ["mail_send_email", "no_match", null],
   ]);
-  const [hit] = out.tools;
-  assert.ok(hit.share >= hit.threshold);
-  assert.deepEqual(hit.concepts.map((c) => c.word), ["file", "delete"]);
+  assert.deepEqual(out.tools[0].coverage, [1, 1]);
   assert.equal(ts.explain("delete file", session).tools[0].name, "drive_delete_file");
+  // Any spelling of a name ranks that tool first.
+  for (const name of ["drive.delete_file", "mcp__drive__delete_file", "Drive Delete File", "deleteFile"]) {
+    assert.equal(ts.explain(name, session).tools[0].verdict, "exact_name", name);
+  }
 });
 
 test("ablation switches a rule off", async () => {
   const full = new ToolSearch({ config: { ranking: "enhanced" } });
-  const noGate = new ToolSearch({ config: { ranking: "enhanced", ranking_ablation: ["coverage"] } });
-  assert.deepEqual(noGate.config.ranking_ablation, ["coverage"]);
-  assert.deepEqual((await matches(full, "send a fax"))[0], []);
-  assert.notDeepEqual((await matches(noGate, "send a fax"))[0], []);
+  const noDecision = new ToolSearch({ config: { ranking: "enhanced", ranking_ablation: ["decision"] } });
+  assert.deepEqual(noDecision.config.ranking_ablation, ["decision"]);
+  const query = "order a pizza and send it to the team";
+  assert.deepEqual((await matches(full, query))[0], []);
+  assert.notDeepEqual((await matches(noDecision, query))[0], []);
 });
 
 test("enhanced on the real catalog: the issue's examples", { skip: sharedDir() ? false : SKIP_SHARED }, async () => {
@@ -79,13 +85,23 @@ test("enhanced on the real catalog: the issue's examples", { skip: sharedDir() ?
   const ts = new ToolSearch({ config: { ranking: "enhanced" } });
   const out = JSON.parse(
     await ts.toolSearch(
-      { queries: ["send a fax", "could you open a bug in our tracker about the login crash", "Jira スプリント作成"] },
+      {
+        queries: [
+          "book a flight to Paris next Tuesday",
+          "could you open a bug in our tracker about the login crash",
+          "Jira スプリント作成",
+          "k8s describe pod",
+          "mcp--redis--set",
+        ],
+      },
       real,
     ),
   );
   assert.deepEqual(out.results[0].matches, []);
   assert.ok(out.results[1].matches.some((n) => /create_?issue/i.test(n)), JSON.stringify(out.results[1]));
   assert.equal(out.results[2].matches[0], "mcp_atlassian_jira_create_sprint");
+  assert.ok(out.results[3].matches.includes("mcp_kubernetes_kubectl_describe"), JSON.stringify(out.results[3]));
+  assert.equal(out.results[4].matches[0], "mcp_redis_set");
 });
 
 test("enhanced reads property descriptions and enum values, and sees them change", () => {
@@ -101,7 +117,7 @@ test("enhanced reads property descriptions and enum values, and sees them change
     toolsets: { ...session.toolsets, cluster_get_resources: "mcp-cluster", cluster_list_pods: "mcp-cluster" },
   };
   const coverage = (query) =>
-    ts.explain(query, withKube, { names: ["cluster_get_resources"] }).tools[0].concepts[0].coverage;
+    ts.explain(query, withKube, { names: ["cluster_get_resources"] }).tools[0].coverage[0];
   assert.ok(coverage("pods") > 0);
   assert.ok(coverage("yaml") > 0);
   properties.kind.description = "Resource type";

@@ -1,24 +1,34 @@
 //! Query understanding of the enhanced ranking: filler removed, identifiers
-//! split, synonyms and abbreviations added, details of natural requests
+//! split, alternatives from the English glossary added, details of natural requests
 //! (values, names, message bodies) set apart, and the style of the query
 //! (keyword or natural) recognised.
 
-use std::sync::OnceLock;
-
-use super::lexicon::{
-    ACTIONS, DETAIL_CUES, HEAD_ENDS, IMPLIED, NEGATIONS, PARTICLES, STOP_WORDS, SYNONYMS,
-};
+use super::language::{english, English};
 use super::translate::{translate, Translation};
 use super::words::for_each_prose_word;
-use crate::search::{stem, FastMap, FastSet};
+use crate::search::stem;
+
+/// Where an alternative of a query word comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Via {
+    /// The query's own word.
+    Word,
+    /// The English glossary (`lang/en.tsv`).
+    Glossary,
+    /// Learned from the catalog's own names and descriptions.
+    Catalog,
+}
 
 /// One way a concept can appear in a tool: stems that must all be present.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Alternative {
     /// The stems of a word or phrase.
     pub stems: Vec<String>,
-    /// 1 for the query's own word, less for a synonym.
+    /// 1 for the query's own word, less for an alternative.
     pub weight: f64,
+    /// Where it comes from.
+    pub via: Via,
 }
 
 /// One thing the query asks for.
@@ -26,13 +36,11 @@ pub struct Alternative {
 pub struct Concept {
     /// The query word, lowercased.
     pub word: String,
-    /// Its stem first, then its synonyms.
+    /// Its stem first, then its alternatives.
     pub alternatives: Vec<Alternative>,
-    /// A verb naming what the tool does.
-    pub action: bool,
-    /// A value rather than a capability (a number, code, quoted text, or a
-    /// word after "about", "saying", ...): it adds to the score but does not
-    /// count against a tool.
+    /// A value or name rather than a capability (a number, code, quoted
+    /// text, a word after "about", "saying", ...): it adds to the score but
+    /// does not count against a tool.
     pub detail: bool,
     /// Written as a value (a number, code, address, quoted text): never a
     /// server or a capability, even when a tool knows the word.
@@ -40,13 +48,11 @@ pub struct Concept {
     /// Capitalised inside a sentence: a name, which counts against a tool
     /// only when some tool knows the word.
     pub proper: bool,
-    /// After the head of a natural request (its verb and object), among the
-    /// circumstances: it counts for little against a tool.
-    pub tail: bool,
     /// A word of a query in another language that the glossary could not
-    /// translate: when no tool knows it either, it may be grammar rather
-    /// than content, and counts for less against a tool.
+    /// translate.
     pub untranslated: bool,
+    /// Implied by a phrase of the request rather than written ("how many").
+    pub implied: bool,
     /// The query word just before it, filler included ("on" of "on call"),
     /// which a tool may write together with it ("oncall").
     pub before: Option<String>,
@@ -59,64 +65,26 @@ pub struct Analysis {
     pub concepts: Vec<Concept>,
     /// Written as a request in sentences rather than as keywords.
     pub natural: bool,
-    /// The query as a tool name, when it looks like one.
-    pub identifier: Option<String>,
     /// The query rewritten into English, when it was written in another
     /// language.
     pub translation: Option<Translation>,
 }
 
-/// Weight of a synonym relative to the query's own word.
-pub const SYNONYM_WEIGHT: f64 = 0.8;
+/// Weight of a glossary alternative relative to the query's own word.
+pub const GLOSSARY_WEIGHT: f64 = 0.8;
 
-struct Tables {
-    stop: FastSet<&'static str>,
-    cues: FastSet<&'static str>,
-    negations: FastSet<&'static str>,
-    head_ends: FastSet<&'static str>,
-    particles: FastSet<&'static str>,
-    actions: FastSet<String>,
-    synonyms: FastMap<String, Vec<Vec<String>>>,
-}
-
-fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        let mut synonyms: FastMap<String, Vec<Vec<String>>> = FastMap::default();
-        for (word, alternatives) in SYNONYMS {
-            let list = synonyms.entry(stem(word)).or_default();
-            for alternative in *alternatives {
-                let stems: Vec<String> = alternative.split_whitespace().map(stem).collect();
-                if !list.contains(&stems) {
-                    list.push(stems);
-                }
-            }
-        }
-        Tables {
-            stop: STOP_WORDS.iter().copied().collect(),
-            cues: DETAIL_CUES.iter().copied().collect(),
-            negations: NEGATIONS.iter().copied().collect(),
-            head_ends: HEAD_ENDS.iter().copied().collect(),
-            particles: PARTICLES.iter().copied().collect(),
-            actions: ACTIONS.iter().map(|w| stem(w)).collect(),
-            synonyms,
-        }
-    })
-}
-
-/// Analyses a query. A query in Japanese, German, French or Spanish is
-/// first rewritten into English; `known` tells whether the catalog knows a
-/// word (see [`translate`]).
+/// Analyses a query. A query in another language is first rewritten into
+/// English; `known` tells whether the catalog knows a word (see
+/// [`translate`]).
 pub fn analyze(text: &str, known: &dyn Fn(&str) -> bool) -> Analysis {
-    let tables = tables();
+    let english = english();
     if let Some(translation) = translate(text, known) {
         let chunks: Vec<&str> = translation.words.iter().map(String::as_str).collect();
         let analysis = analyze_words(
             &chunks,
             &translation.untranslated,
             translation.natural,
-            None,
-            tables,
+            english,
         );
         return Analysis {
             translation: Some(translation),
@@ -126,12 +94,11 @@ pub fn analyze(text: &str, known: &dyn Fn(&str) -> bool) -> Analysis {
     let chunks: Vec<&str> = text.split_whitespace().collect();
     let natural = text.contains('?')
         || chunks.len() >= 6
-        || chunks
-            .iter()
-            .any(|c| tables.stop.contains(clean(c).to_lowercase().as_str()));
-    let identifier = (chunks.len() == 1 && looks_like_identifier(text.trim()))
-        .then(|| text.trim().to_lowercase());
-    analyze_words(&chunks, &[], natural, identifier, tables)
+        || chunks.iter().any(|c| {
+            let word = clean(c).to_lowercase();
+            english.filler.contains(word.as_str()) || word.contains('\'')
+        });
+    analyze_words(&chunks, &[], natural, english)
 }
 
 /// Analyses the whitespace-separated chunks of an English query;
@@ -140,35 +107,23 @@ fn analyze_words(
     chunks: &[&str],
     untranslated: &[bool],
     natural: bool,
-    identifier: Option<String>,
-    tables: &Tables,
+    english: &English,
 ) -> Analysis {
     let mut analysis = Analysis {
         concepts: Vec::new(),
         natural,
-        identifier,
         translation: None,
     };
     let mut in_detail = false;
     let mut negated = false;
     let mut before: Option<String> = None;
-    let mut in_tail = false;
-    let mut previous_was_verb = false;
     for (position, chunk) in chunks.iter().enumerate() {
         let word = clean(chunk).to_lowercase();
-        if natural && tables.cues.contains(word.as_str()) && position > 0 {
+        if natural && english.cues.contains(word.as_str()) && position > 0 {
             in_detail = true;
             continue;
         }
-        let has_content = !analysis.concepts.is_empty();
-        if natural && has_content && tables.head_ends.contains(word.as_str()) {
-            let particle = previous_was_verb && tables.particles.contains(word.as_str());
-            if !particle {
-                in_tail = true;
-            }
-        }
-        previous_was_verb = tables.actions.contains(&stem(&word));
-        if tables.negations.contains(word.as_str()) || word.ends_with("n't") {
+        if english.negations.contains(word.as_str()) || word.ends_with("n't") {
             negated = true;
             continue;
         }
@@ -185,26 +140,23 @@ fn analyze_words(
         let untranslated = untranslated.get(position).copied().unwrap_or(false);
         for_each_prose_word(chunk, |w| {
             let previous = before.replace(w.to_owned());
-            if tables.stop.contains(w) {
+            if english.filler.contains(w) {
                 return;
             }
-            let stemmed = stem(w);
             if negated {
                 negated = false;
                 return;
             }
             analysis.push(
                 w,
-                &stemmed,
                 Flags {
                     detail,
                     value,
                     proper,
-                    tail: in_tail,
                     untranslated,
                 },
                 previous,
-                tables,
+                english,
             );
         });
         if natural {
@@ -214,10 +166,10 @@ fn analyze_words(
         }
     }
     if natural {
-        let lower = format!(" {} ", chunks.join(" ").to_lowercase());
-        for (phrase, words) in IMPLIED {
-            if lower.contains(&format!(" {phrase} ")) {
-                analysis.imply(phrase, words);
+        let words: Vec<String> = chunks.iter().map(|c| clean(c).to_lowercase()).collect();
+        for (phrase, stems) in &english.implied {
+            if words.windows(phrase.len()).any(|w| w == phrase.as_slice()) {
+                analysis.imply_stems(&phrase.join(" "), stems);
             }
         }
     }
@@ -225,80 +177,66 @@ fn analyze_words(
 }
 
 impl Analysis {
-    /// Adds the concept of word `word` (stem `stemmed`), unless already there.
-    fn push(
-        &mut self,
-        word: &str,
-        stemmed: &str,
-        flags: Flags,
-        before: Option<String>,
-        tables_ref: &Tables,
-    ) {
-        let Flags {
-            detail,
-            value,
-            proper,
-            tail,
-            untranslated,
-        } = flags;
+    /// Adds the concept of word `word`, unless already there.
+    fn push(&mut self, word: &str, flags: Flags, before: Option<String>, english: &English) {
+        let stemmed = stem(word);
         if self
             .concepts
             .iter()
-            .any(|c| c.alternatives[0].stems == [stemmed])
+            .any(|c| c.alternatives[0].stems == [stemmed.as_str()])
         {
             return;
         }
         let mut alternatives = vec![Alternative {
-            stems: vec![stemmed.to_owned()],
+            stems: vec![stemmed.clone()],
             weight: 1.0,
+            via: Via::Word,
         }];
-        for stems in tables_ref.synonyms.get(stemmed).into_iter().flatten() {
-            if stems != &alternatives[0].stems {
+        for stems in english.alternatives.get(&stemmed).into_iter().flatten() {
+            if !alternatives.iter().any(|a| &a.stems == stems) {
                 alternatives.push(Alternative {
                     stems: stems.clone(),
-                    weight: SYNONYM_WEIGHT,
+                    weight: GLOSSARY_WEIGHT,
+                    via: Via::Glossary,
                 });
             }
         }
-        // The query's action is its first action verb; a plural is a noun.
-        let plural = word.ends_with('s') && !word.ends_with("ss");
-        let action = tables_ref.actions.contains(stemmed)
-            && !plural
-            && !self.concepts.iter().any(|c| c.action);
         self.concepts.push(Concept {
             word: word.to_owned(),
-            action,
             alternatives,
-            detail,
-            value,
-            proper,
-            tail,
-            untranslated,
+            detail: flags.detail,
+            value: flags.value,
+            proper: flags.proper,
+            untranslated: flags.untranslated,
+            implied: false,
             before,
         });
     }
-}
 
-impl Analysis {
     /// Adds a concept the request implies without naming it: it adds to a
     /// tool's score, never counts against one.
     fn imply(&mut self, label: &str, words: &[&str]) {
-        let alternatives = words
+        let stems: Vec<String> = words.iter().map(|w| stem(w)).collect();
+        self.imply_stems(label, &stems);
+    }
+
+    fn imply_stems(&mut self, label: &str, stems: &[String]) {
+        let alternatives = stems
             .iter()
-            .map(|w| Alternative {
-                stems: vec![stem(w)],
+            .map(|s| Alternative {
+                stems: vec![s.clone()],
                 weight: 1.0,
+                via: Via::Glossary,
             })
             .collect();
         self.concepts.push(Concept {
             word: format!("({label})"),
             alternatives,
-            action: false,
             detail: true,
             value: true,
             proper: false,
-            tail: false,
             untranslated: false,
+            implied: true,
             before: None,
         });
     }
@@ -351,7 +289,6 @@ struct Flags {
     detail: bool,
     value: bool,
     proper: bool,
-    tail: bool,
     untranslated: bool,
 }
 
@@ -379,15 +316,6 @@ fn is_value(chunk: &str) -> bool {
 fn is_capitalised(chunk: &str) -> bool {
     let inner = chunk.trim_matches(|c: char| !c.is_alphanumeric());
     inner.chars().next().is_some_and(char::is_uppercase) && inner.chars().any(char::is_lowercase)
-}
-
-/// One chunk with `_`, `__`, `.` separators or inner capitals: a tool name.
-fn looks_like_identifier(text: &str) -> bool {
-    !text.is_empty()
-        && text
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ':'))
-        && (text.contains('_') || text.chars().skip(1).any(|c| c.is_ascii_uppercase()))
 }
 
 #[cfg(test)]
@@ -418,15 +346,10 @@ mod tests {
                 ("pr".into(), false)
             ]
         );
-        assert!(a.concepts[1].action);
         assert!(a.concepts[2]
             .alternatives
             .iter()
             .any(|alt| alt.stems == ["pull", "request"]));
-        assert_eq!(
-            analyze("kubectl_get").identifier.as_deref(),
-            Some("kubectl_get")
-        );
         assert_eq!(analyze("linear_createIssue").concepts.len(), 3);
     }
 
@@ -458,5 +381,13 @@ mod tests {
             .collect();
         assert_eq!(kept, ["find", "email", "dana"]);
         assert!(a.concepts[2].proper);
+    }
+
+    #[test]
+    fn contractions_leave_no_letters() {
+        let a = analyze("I'd like to see what's in the folder, I'm sure it isn't empty");
+        let kept: Vec<String> = words(&a).into_iter().map(|(w, _)| w).collect();
+        assert!(!kept.iter().any(|w| w.len() == 1), "{kept:?}");
+        assert!(kept.contains(&"folder".to_owned()), "{kept:?}");
     }
 }

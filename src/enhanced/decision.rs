@@ -1,0 +1,119 @@
+//! The one no-match decision of the enhanced ranking: a confidence that some
+//! tool does what the query asks, from measurable signals of the ranked
+//! candidates, against one threshold. Its weights and threshold were fitted
+//! on the development sets alone (`bench/calibrate.mjs`); nothing else can
+//! empty a result.
+
+use serde::Serialize;
+
+use super::index::FieldIndex;
+use super::rank::{Plan, Scored};
+
+/// Candidates whose share counts toward the best share.
+pub(crate) const TOP: usize = 5;
+
+// The fitted model: `confidence = sigmoid(BIAS + Σ weight × signal)`, by
+// `node bench/calibrate.mjs SIGNALS` (10-fold cross-validation chose these four)
+// on the development sets only (bench/README.md).
+const BIAS: f64 = -3.585;
+const W_ANSWERED: f64 = 2.493;
+const W_RELATIVE: f64 = 2.316;
+const W_SERVICE_GAP: f64 = -2.114;
+const W_NATURAL: f64 = 1.245;
+/// Confidence at or above which the ranked tools are returned: the
+/// largest that keeps the development sets' false-empty rates within
+/// 0.03 for keyword queries and 0.05 for requests in sentences.
+pub const THRESHOLD: f64 = 0.30;
+
+/// What the decision is made from.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
+pub struct Signals {
+    /// The largest part of the query's concepts a top tool answers, each
+    /// concept alike, in [0, 1].
+    pub answered: f64,
+    /// The top tool's score relative to the score of an ideal tool (every
+    /// concept in its name), in [0, 1].
+    pub relative: f64,
+    /// The query names a server, and the best of its tools answers less of
+    /// the operation than the best tool overall: the server lacks it.
+    pub service_gap: f64,
+    /// 1 for a request written in sentences, 0 for keywords.
+    pub natural: f64,
+}
+
+/// The decision for one query.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Decision {
+    /// Its inputs.
+    pub signals: Signals,
+    /// How sure the ranking is that a tool answers, in [0, 1].
+    pub confidence: f64,
+    /// The confidence needed.
+    pub threshold: f64,
+    /// True when the ranked tools are returned.
+    pub answer: bool,
+}
+
+impl Signals {
+    /// Reads the signals of `ranked` (best first) for `plan`.
+    pub fn read(index: &FieldIndex, plan: &Plan, ranked: &[Scored]) -> Signals {
+        let top = &ranked[..ranked.len().min(TOP)];
+        let answered = top.iter().map(|s| s.flat_share).fold(0.0, f64::max);
+        let ideal = plan.ideal_score(index);
+        Signals {
+            answered,
+            relative: match ranked.first() {
+                Some(best) if ideal > 0.0 => (best.score / ideal).min(1.0),
+                _ => 0.0,
+            },
+            service_gap: service_gap(index, plan, ranked),
+            natural: f64::from(u8::from(plan.natural)),
+        }
+    }
+
+    /// The confidence these signals give.
+    pub fn confidence(&self) -> f64 {
+        let z = BIAS
+            + W_ANSWERED * self.answered
+            + W_RELATIVE * self.relative
+            + W_SERVICE_GAP * self.service_gap
+            + W_NATURAL * self.natural;
+        1.0 / (1.0 + (-z).exp())
+    }
+}
+
+/// How much more of the operation (the concepts other than server names)
+/// the best tool answers than the best tool of the servers the query
+/// names; 0 when it names none.
+fn service_gap(index: &FieldIndex, plan: &Plan, ranked: &[Scored]) -> f64 {
+    let named: Vec<u32> = plan
+        .terms
+        .iter()
+        .filter(|t| t.weight > 0.0)
+        .flat_map(|t| t.servers.iter().copied())
+        .collect();
+    if named.is_empty() {
+        return 0.0;
+    }
+    let best = |own: bool| {
+        ranked
+            .iter()
+            .filter(|s| !own || named.contains(&index.server_of(s.doc)))
+            .map(|s| s.operation_share)
+            .fold(0.0, f64::max)
+    };
+    (best(false) - best(true)).max(0.0)
+}
+
+impl Decision {
+    /// Decides on `signals` (`enabled` false answers always).
+    pub fn new(signals: Signals, enabled: bool) -> Decision {
+        let confidence = signals.confidence();
+        Decision {
+            signals,
+            confidence,
+            threshold: THRESHOLD,
+            answer: !enabled || confidence >= THRESHOLD,
+        }
+    }
+}

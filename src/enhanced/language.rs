@@ -1,0 +1,389 @@
+//! Languages as data: every file of `lang/` is one language, embedded at
+//! build time. A file names its stemmer, script and telltale letters, lists
+//! its filler words, and maps words onto the catalog's English (or, for
+//! English itself, onto other words a tool may use for the same thing).
+//! Adding a language is adding a file.
+//!
+//! Format (UTF-8, tab-separated, `#` comments):
+//! `@language Name`, `@stemmer snowball-name`, `@script latin|kana`,
+//! `@letters a|b`, `@filler word|phrase`, `@nouns capitalised`,
+//! `@compounds split`, other `@key value|value` lists, and entries
+//! `key<TAB>variant|variant`.
+
+use std::sync::OnceLock;
+
+use rust_stemmers::{Algorithm, Stemmer};
+
+use crate::search::{stem, FastMap, FastSet};
+
+include!(concat!(env!("OUT_DIR"), "/languages.rs"));
+
+/// How a language is written, which decides how its text is split.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Script {
+    /// Words separated by spaces.
+    Latin,
+    /// Japanese kana and kanji: no spaces; words are found by the longest
+    /// glossary entry at each point.
+    Kana,
+}
+
+/// One parsed language file.
+struct File {
+    directives: FastMap<&'static str, Vec<&'static str>>,
+    entries: Vec<(&'static str, &'static str)>,
+}
+
+impl File {
+    fn parse(text: &'static str) -> File {
+        let mut file = File {
+            directives: FastMap::default(),
+            entries: Vec::new(),
+        };
+        for line in text.lines().filter(|l| !l.starts_with('#')) {
+            let Some((key, values)) = line.split_once('\t') else {
+                continue;
+            };
+            let values = values.split('|').map(str::trim).filter(|v| !v.is_empty());
+            match key.trim().strip_prefix('@') {
+                Some(directive) => file.directives.entry(directive).or_default().extend(values),
+                None => file.entries.extend(values.map(|v| (key.trim(), v))),
+            }
+        }
+        file
+    }
+
+    fn first(&self, directive: &str) -> Option<&'static str> {
+        self.directives.get(directive)?.first().copied()
+    }
+
+    fn list(&self, directive: &str) -> &[&'static str] {
+        self.directives.get(directive).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// The Snowball stemmer of a name, as rust-stemmers offers them.
+fn stemmer(name: &str) -> Option<Stemmer> {
+    let algorithm = match name.to_ascii_lowercase().as_str() {
+        "arabic" => Algorithm::Arabic,
+        "danish" => Algorithm::Danish,
+        "dutch" => Algorithm::Dutch,
+        "finnish" => Algorithm::Finnish,
+        "french" => Algorithm::French,
+        "german" => Algorithm::German,
+        "greek" => Algorithm::Greek,
+        "hungarian" => Algorithm::Hungarian,
+        "italian" => Algorithm::Italian,
+        "norwegian" => Algorithm::Norwegian,
+        "portuguese" => Algorithm::Portuguese,
+        "romanian" => Algorithm::Romanian,
+        "russian" => Algorithm::Russian,
+        "spanish" => Algorithm::Spanish,
+        "swedish" => Algorithm::Swedish,
+        "tamil" => Algorithm::Tamil,
+        "turkish" => Algorithm::Turkish,
+        _ => return None,
+    };
+    Some(Stemmer::create(algorithm))
+}
+
+/// A language queries may be written in, with its glossary into English.
+pub struct Language {
+    /// The file name: an ISO 639-1 code.
+    pub code: &'static str,
+    /// How it is written.
+    pub script: Script,
+    /// Letters that suggest it.
+    pub letters: Vec<char>,
+    /// Every noun is capitalised (a capital is no sign of a name).
+    pub capitalised_nouns: bool,
+    /// Unknown words may be compounds of glossary words.
+    pub compounds: bool,
+    /// Lowercased word or phrase to its English word; filler maps to "".
+    phrases: FastMap<String, &'static str>,
+    /// Stem of a one-word variant to its English word.
+    stems: FastMap<String, &'static str>,
+    filler: FastSet<String>,
+    /// Longest entry: in words, or in characters for [`Script::Kana`].
+    longest: usize,
+    stemmer: Option<Stemmer>,
+}
+
+impl Language {
+    fn load(code: &'static str, file: &File) -> Language {
+        let script = match file.first("script") {
+            Some("kana") => Script::Kana,
+            _ => Script::Latin,
+        };
+        let mut language = Language {
+            code,
+            script,
+            letters: file
+                .list("letters")
+                .iter()
+                .flat_map(|l| l.chars())
+                .collect(),
+            capitalised_nouns: file.first("nouns") == Some("capitalised"),
+            compounds: file.first("compounds") == Some("split"),
+            phrases: FastMap::default(),
+            stems: FastMap::default(),
+            filler: FastSet::default(),
+            longest: 1,
+            stemmer: file.first("stemmer").and_then(stemmer),
+        };
+        for &(english, variant) in &file.entries {
+            language.add(variant, english);
+        }
+        for &word in file.list("filler") {
+            language.filler.insert(word.to_lowercase());
+            language.add(word, "");
+        }
+        language
+    }
+
+    /// Adds a variant; the first English word given for it wins.
+    fn add(&mut self, variant: &str, english: &'static str) {
+        let (lower, size) = match self.script {
+            Script::Latin => {
+                let words = split_words(&variant.to_lowercase());
+                (words.join(" "), words.len())
+            }
+            Script::Kana => (variant.to_lowercase(), variant.chars().count()),
+        };
+        self.longest = self.longest.max(size);
+        if !english.is_empty() {
+            if let Some(stem) = self.stem_of_variant(&lower, size) {
+                self.stems.entry(stem).or_insert(english);
+            }
+        }
+        self.phrases.entry(lower).or_insert(english);
+    }
+
+    /// The stem a variant is also found by: the Snowball stem of a single
+    /// word, or the kanji of a Japanese verb or adjective before its kana
+    /// ending (送 of 送る, so that 送った is found).
+    fn stem_of_variant(&self, lower: &str, size: usize) -> Option<String> {
+        match self.script {
+            Script::Latin => (size == 1 && self.stemmer.is_some()).then(|| self.stem(lower)),
+            Script::Kana => {
+                let kanji = lower.trim_end_matches(is_hiragana);
+                let inflected =
+                    kanji.len() < lower.len() && !kanji.is_empty() && kanji.chars().all(is_kanji);
+                inflected.then(|| kanji.to_owned())
+            }
+        }
+    }
+
+    /// The English word of a lowercased word or phrase, "" for filler.
+    pub fn phrase(&self, lower: &str) -> Option<&'static str> {
+        self.phrases.get(lower).copied()
+    }
+
+    /// The English word of a lowercased word by its stem (for Japanese, of
+    /// kanji by the kanji of an inflected variant).
+    pub fn by_stem(&self, lower: &str) -> Option<&'static str> {
+        self.stems.get(&self.stem(lower)).copied()
+    }
+
+    /// True for a filler word or phrase of the language.
+    pub fn is_filler(&self, lower: &str) -> bool {
+        self.filler.contains(lower)
+    }
+
+    /// The longest entry (words, or characters for Japanese).
+    pub fn longest(&self) -> usize {
+        self.longest
+    }
+
+    fn stem(&self, lower: &str) -> String {
+        self.stemmer
+            .as_ref()
+            .map_or_else(|| lower.to_owned(), |s| s.stem(lower).into_owned())
+    }
+}
+
+/// English, the catalog's language: filler, the words that shape a request,
+/// and alternatives of request words.
+pub struct English {
+    /// Function words of requests.
+    pub filler: FastSet<&'static str>,
+    /// Words negating the action after them.
+    pub negations: FastSet<&'static str>,
+    /// Words introducing a value, a name or a message body.
+    pub cues: FastSet<&'static str>,
+    /// Stem of a word to the stems of its alternatives (each a phrase).
+    pub alternatives: FastMap<String, Vec<Vec<String>>>,
+    /// Phrases implying concepts without naming them, as lowercased words.
+    pub implied: Vec<(Vec<&'static str>, Vec<String>)>,
+}
+
+impl English {
+    fn load(file: &File) -> English {
+        let set = |directive: &str| file.list(directive).iter().copied().collect();
+        let mut english = English {
+            filler: set("filler"),
+            negations: set("negation"),
+            cues: set("cue"),
+            alternatives: FastMap::default(),
+            implied: Vec::new(),
+        };
+        for &(key, alternative) in &file.entries {
+            let words: Vec<&str> = key.split_whitespace().collect();
+            if words.len() > 1 {
+                let stems = stem(alternative);
+                match english.implied.iter_mut().find(|(w, _)| *w == words) {
+                    Some((_, list)) => list.push(stems),
+                    None => english.implied.push((words, vec![stems])),
+                }
+                continue;
+            }
+            let list = english.alternatives.entry(stem(key)).or_default();
+            let stems: Vec<String> = alternative.split_whitespace().map(stem).collect();
+            if !list.contains(&stems) && stems != [stem(key)] {
+                list.push(stems);
+            }
+        }
+        english
+    }
+}
+
+struct Registry {
+    english: English,
+    others: Vec<Language>,
+}
+
+fn registry() -> &'static Registry {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        let mut english = None;
+        let mut others = Vec::new();
+        for &(code, text) in LANGUAGE_FILES {
+            let file = File::parse(text);
+            if code == "en" {
+                english = Some(English::load(&file));
+            } else {
+                others.push(Language::load(code, &file));
+            }
+        }
+        Registry {
+            english: english.unwrap_or_else(|| English::load(&File::parse(""))),
+            others,
+        }
+    })
+}
+
+/// English data.
+pub fn english() -> &'static English {
+    &registry().english
+}
+
+/// Every language other than English, by code.
+pub fn languages() -> &'static [Language] {
+    &registry().others
+}
+
+/// The words of text in a spaced language: punctuation trimmed, elisions
+/// (`l'`, `d'`, `s'`) and hyphenated parts (`est-ce`, `Port-Forwarding`)
+/// made words of their own.
+pub fn split_words(text: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    for chunk in text.split_whitespace() {
+        let chunk = chunk.replace('’', "'");
+        for part in chunk.split('-') {
+            let part = part.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'');
+            let (elided, rest) = match part.find('\'') {
+                Some(at) if at <= 6 => part.split_at(at + 1),
+                _ => ("", part),
+            };
+            let rest = rest.trim_matches('\'');
+            words.extend(
+                [elided, rest]
+                    .into_iter()
+                    .filter(|w| !w.is_empty())
+                    .map(str::to_owned),
+            );
+        }
+    }
+    words
+}
+
+/// A hiragana letter.
+pub fn is_hiragana(c: char) -> bool {
+    matches!(c, '\u{3040}'..='\u{309F}')
+}
+
+/// A kanji (CJK unified ideograph).
+pub fn is_kanji(c: char) -> bool {
+    matches!(c, '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}')
+}
+
+/// Kana (full and half width) and kanji.
+pub fn is_kana_script(c: char) -> bool {
+    matches!(c, '\u{3040}'..='\u{30FF}' | '\u{FF66}'..='\u{FF9F}') || is_kanji(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn language(code: &str) -> &'static Language {
+        languages().iter().find(|l| l.code == code).unwrap()
+    }
+
+    #[test]
+    fn every_file_loads() {
+        let codes: Vec<&str> = languages().iter().map(|l| l.code).collect();
+        for code in ["de", "es", "fr", "ja"] {
+            assert!(codes.contains(&code), "{codes:?}");
+        }
+        for l in languages() {
+            assert!(!l.phrases.is_empty(), "{}", l.code);
+            assert!(!l.filler.is_empty(), "{}", l.code);
+            assert!(
+                l.script == Script::Kana || l.stemmer.is_some(),
+                "{}",
+                l.code
+            );
+        }
+        assert!(english().filler.contains("the"));
+        assert!(english().negations.contains("don't"));
+    }
+
+    #[test]
+    fn glossary_lookups() {
+        let german = language("de");
+        assert_eq!(german.phrase("erstellen"), Some("create"));
+        assert_eq!(german.phrase("liste auf"), Some("list"));
+        assert_eq!(german.by_stem("repositorys"), Some("repository"));
+        assert_eq!(german.by_stem("erstellend"), Some("create"));
+        assert!(german.is_filler("bitte"));
+        assert!(german.capitalised_nouns && german.compounds);
+        assert_eq!(
+            split_words("Peux-tu l’ouvrir ?"),
+            ["Peux", "tu", "l'", "ouvrir"]
+        );
+        let japanese = language("ja");
+        assert_eq!(japanese.phrase("スラック"), Some("slack"));
+        assert_eq!(japanese.phrase("を"), Some(""));
+        assert_eq!(japanese.by_stem("送"), Some("send"));
+    }
+
+    #[test]
+    fn english_alternatives_and_phrases() {
+        let english = english();
+        assert!(english.alternatives[&stem("pr")].contains(&vec![stem("pull"), stem("request")]));
+        assert!(english
+            .implied
+            .iter()
+            .any(|(words, _)| words == &["how", "many"]));
+    }
+
+    #[test]
+    fn a_file_is_parsed_by_its_directives() {
+        let file = File::parse("# c\n@stemmer\titalian\n@filler\til|la\nlist\telenco|elenchi\n");
+        let language = Language::load("xx", &file);
+        assert_eq!(language.phrase("elenchi"), Some("list"));
+        assert_eq!(language.by_stem("elenco"), Some("list"));
+        assert!(language.is_filler("la"));
+    }
+}
