@@ -99,7 +99,7 @@ test("enhanced on the real catalog: the issue's examples", { skip: sharedDir() ?
   );
   assert.deepEqual(out.results[0].matches, []);
   assert.ok(out.results[1].matches.some((n) => /create_?issue/i.test(n)), JSON.stringify(out.results[1]));
-  assert.equal(out.results[2].matches[0], "mcp_atlassian_jira_create_sprint");
+  assert.ok(out.results[2].matches.slice(0, 3).includes("mcp_atlassian_jira_create_sprint"), JSON.stringify(out.results[2]));
   assert.ok(out.results[3].matches.includes("mcp_kubernetes_kubectl_describe"), JSON.stringify(out.results[3]));
   assert.equal(out.results[4].matches[0], "mcp_redis_set");
 });
