@@ -28,6 +28,8 @@ pub struct Prepared {
     listing: RefCell<Option<(Vec<DeclaredSource>, Rc<Blocks>)>>,
     /// The enhanced ranking's index, built on its first search.
     enhanced: OnceCell<EnhancedIndex>,
+    /// The catalog's vectors for the semantic leg, once the host embedded them.
+    pub vectors: RefCell<Option<Vec<Rc<[f32]>>>>,
 }
 
 impl Prepared {
@@ -40,6 +42,7 @@ impl Prepared {
             split,
             listing: RefCell::new(None),
             enhanced: OnceCell::new(),
+            vectors: RefCell::new(None),
         }
     }
 

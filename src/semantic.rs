@@ -78,16 +78,43 @@ impl Semantic {
     }
 
     /// Per query, the cosine of every entry (in entry order); `None` without
-    /// an embedder, or when it fails or answers in the wrong shape.
+    /// an embedder, or when it fails or answers in the wrong shape. `slot`
+    /// keeps the entries' vectors for the next turn of the same catalog.
     pub async fn cosines<H: Host>(
         &self,
         host: &H,
         entries: &[Entry],
+        slot: &RefCell<Option<Vec<Rc<[f32]>>>>,
         queries: &[String],
     ) -> Option<Vec<Vec<f32>>> {
         if !host.has_embedder() || entries.is_empty() || queries.is_empty() {
             return None;
         }
+        let known = slot.borrow().clone();
+        let documents = match known {
+            Some(documents) => documents,
+            None => {
+                let documents = self.documents(host, entries).await?;
+                *slot.borrow_mut() = Some(documents.clone());
+                documents
+            }
+        };
+        let queries = embed(host, queries, EmbedKind::Query).await?;
+        let dimension = queries.first()?.len();
+        if documents.iter().any(|d| d.len() != dimension) {
+            return None;
+        }
+        Some(
+            queries
+                .iter()
+                .map(|q| documents.iter().map(|d| dot(q, d)).collect())
+                .collect(),
+        )
+    }
+
+    /// The entries' vectors: those kept by text, the others asked of the
+    /// host in one call.
+    async fn documents<H: Host>(&self, host: &H, entries: &[Entry]) -> Option<Vec<Rc<[f32]>>> {
         let texts: Vec<String> = entries.iter().map(document_text).collect();
         let missing: Vec<String> = {
             let vectors = self.vectors.borrow();
@@ -112,19 +139,8 @@ impl Semantic {
                 vectors.insert(text, vector);
             }
         }
-        let queries = embed(host, queries, EmbedKind::Query).await?;
         let vectors = self.vectors.borrow();
-        let documents: Vec<&Rc<[f32]>> = texts.iter().filter_map(|t| vectors.get(t)).collect();
-        let dimension = queries.first()?.len();
-        if documents.len() != texts.len() || documents.iter().any(|d| d.len() != dimension) {
-            return None;
-        }
-        Some(
-            queries
-                .iter()
-                .map(|q| documents.iter().map(|d| dot(q, d)).collect())
-                .collect(),
-        )
+        texts.iter().map(|t| vectors.get(t).cloned()).collect()
     }
 }
 

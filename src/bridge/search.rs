@@ -184,8 +184,9 @@ pub async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
     let catalog = &turn.prepared.catalog;
     let cosines = match turn.config.ranking {
         Ranking::Enhanced => {
+            let slot = &turn.prepared.vectors;
             turn.semantic
-                .cosines(turn.host, catalog.entries(), &request.queries)
+                .cosines(turn.host, catalog.entries(), slot, &request.queries)
                 .await
         }
         Ranking::Reference => None,

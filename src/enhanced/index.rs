@@ -71,8 +71,6 @@ pub struct FieldIndex {
     /// Per term, documents holding it outside their parameters: the tools
     /// that name or describe it as something they do or handle.
     capability_df: Vec<u32>,
-    /// Per term, documents holding it in their name (label included).
-    name_df: Vec<u32>,
     average_len: [f64; FIELDS],
     names: NameForms,
     /// Per document, the name's words (label excluded) and the first word of
@@ -163,11 +161,6 @@ impl FieldIndex {
                         *df += 1;
                     }
                 }
-                if tf[NAME] > 0 {
-                    if let Some(df) = index.name_df.get_mut(t) {
-                        *df += 1;
-                    }
-                }
             }
             index.docs.push(doc);
             index.names.add(id, &def.name, label);
@@ -190,7 +183,6 @@ impl FieldIndex {
         self.surfaces.push(word.to_owned());
         self.postings.push(Vec::new());
         self.capability_df.push(0);
-        self.name_df.push(0);
         id
     }
 
@@ -241,11 +233,6 @@ impl FieldIndex {
     /// Documents naming or describing `term` (not only among parameters).
     pub fn capability_df(&self, term: TermId) -> u32 {
         self.capability_df.get(term as usize).copied().unwrap_or(0)
-    }
-
-    /// Documents holding `term` in their name or server label.
-    pub fn name_df(&self, term: TermId) -> u32 {
-        self.name_df.get(term as usize).copied().unwrap_or(0)
     }
 
     /// The catalog's servers.

@@ -48,9 +48,6 @@ pub struct Concept {
     /// Capitalised inside a sentence: a name, which counts against a tool
     /// only when some tool knows the word.
     pub proper: bool,
-    /// A word of a query in another language that the glossary could not
-    /// translate.
-    pub untranslated: bool,
     /// Implied by a phrase of the request rather than written ("how many").
     pub implied: bool,
     /// The query word just before it, filler included ("on" of "on call"),
@@ -80,12 +77,7 @@ pub fn analyze(text: &str, known: &dyn Fn(&str) -> bool) -> Analysis {
     let english = english();
     if let Some(translation) = translate(text, known) {
         let chunks: Vec<&str> = translation.words.iter().map(String::as_str).collect();
-        let analysis = analyze_words(
-            &chunks,
-            &translation.untranslated,
-            translation.natural,
-            english,
-        );
+        let analysis = analyze_words(&chunks, translation.natural, english);
         return Analysis {
             translation: Some(translation),
             ..analysis
@@ -98,17 +90,11 @@ pub fn analyze(text: &str, known: &dyn Fn(&str) -> bool) -> Analysis {
             let word = clean(c).to_lowercase();
             english.filler.contains(word.as_str()) || word.contains('\'')
         });
-    analyze_words(&chunks, &[], natural, english)
+    analyze_words(&chunks, natural, english)
 }
 
 /// Analyses the whitespace-separated chunks of an English query;
-/// `untranslated` marks the chunks of a translation left as written.
-fn analyze_words(
-    chunks: &[&str],
-    untranslated: &[bool],
-    natural: bool,
-    english: &English,
-) -> Analysis {
+fn analyze_words(chunks: &[&str], natural: bool, english: &English) -> Analysis {
     let mut analysis = Analysis {
         concepts: Vec::new(),
         natural,
@@ -137,7 +123,6 @@ fn analyze_words(
                 || (position > 1 && neighbour(chunks.get(position - 1))));
         let value = natural && is_value(chunk);
         let detail = in_detail || value || (natural && name_run);
-        let untranslated = untranslated.get(position).copied().unwrap_or(false);
         for_each_prose_word(chunk, |w| {
             let previous = before.replace(w.to_owned());
             if english.filler.contains(w) {
@@ -153,7 +138,6 @@ fn analyze_words(
                     detail,
                     value,
                     proper,
-                    untranslated,
                 },
                 previous,
                 english,
@@ -207,7 +191,6 @@ impl Analysis {
             detail: flags.detail,
             value: flags.value,
             proper: flags.proper,
-            untranslated: flags.untranslated,
             implied: false,
             before,
         });
@@ -235,7 +218,6 @@ impl Analysis {
             detail: true,
             value: true,
             proper: false,
-            untranslated: false,
             implied: true,
             before: None,
         });
@@ -289,7 +271,6 @@ struct Flags {
     detail: bool,
     value: bool,
     proper: bool,
-    untranslated: bool,
 }
 
 /// The chunk without surrounding punctuation.

@@ -15,8 +15,6 @@ pub struct Translation {
     pub language: &'static str,
     /// English words and words passed through, in query order.
     pub words: Vec<String>,
-    /// Per word, true when it was passed through without a translation.
-    pub untranslated: Vec<bool>,
     /// Written as a request in sentences rather than as keywords.
     pub natural: bool,
 }
@@ -93,7 +91,7 @@ fn spaced(
         let (taken, english) = match matched {
             Some(found) => found,
             None if known(&lower[i]) => {
-                out.push((as_written(glossary, &words[i]), true));
+                out.push(as_written(glossary, &words[i]));
                 i += 1;
                 continue;
             }
@@ -109,16 +107,14 @@ fn spaced(
         if english.is_empty() {
             filler = true;
         } else {
-            out.push((english.to_owned(), false));
+            out.push(english.to_owned());
         }
         i += taken;
     }
     let natural = filler || text.contains('?') || words.len() >= 6;
-    let (words, untranslated) = out.into_iter().unzip();
     Translation {
         language: glossary.code,
-        words,
-        untranslated,
+        words: out,
         natural,
     }
 }
@@ -138,9 +134,9 @@ fn as_written(language: &Language, word: &str) -> String {
 /// A word neither the glossary nor the catalog knows: in a language that
 /// joins nouns, a compound of glossary words ("Datenbankcluster" is
 /// database + cluster), or the word itself.
-fn compound(glossary: &Language, word: &str) -> Vec<(String, bool)> {
+fn compound(glossary: &Language, word: &str) -> Vec<String> {
     if !glossary.compounds {
-        return vec![(word.to_owned(), true)];
+        return vec![word.to_owned()];
     }
     let lower = word.to_lowercase();
     let known = |part: &str| {
@@ -158,10 +154,10 @@ fn compound(glossary: &Language, word: &str) -> Vec<(String, bool)> {
         if tail.chars().count() < 3 {
             continue;
         }
-        let second = known(tail).map_or_else(|| (tail.to_owned(), true), |e| (e.to_owned(), false));
-        return vec![(first.to_owned(), false), second];
+        let second = known(tail).unwrap_or(tail);
+        return vec![first.to_owned(), second.to_owned()];
     }
-    vec![(as_written(glossary, word), true)]
+    vec![as_written(glossary, word)]
 }
 
 /// Rewrites kana text: at each point the longest glossary entry is taken;
@@ -183,14 +179,13 @@ fn kana_text(glossary: &'static Language, text: &str) -> Translation {
             {
                 i += 1;
             }
-            out.push((
+            out.push(
                 chars[start..i]
                     .iter()
                     .collect::<String>()
                     .trim_end_matches(['.', '-'])
                     .to_owned(),
-                true,
-            ));
+            );
             continue;
         }
         if !is_kana_script(c) {
@@ -210,7 +205,7 @@ fn kana_text(glossary: &'static Language, text: &str) -> Translation {
                 if english.is_empty() {
                     filler = true;
                 } else {
-                    out.push((english.to_owned(), false));
+                    out.push(english.to_owned());
                 }
                 i += n;
             }
@@ -219,7 +214,7 @@ fn kana_text(glossary: &'static Language, text: &str) -> Translation {
             {
                 Some((n, english)) => {
                     flush(&mut unknown, &mut out);
-                    out.push((english.to_owned(), false));
+                    out.push(english.to_owned());
                     i += n;
                 }
                 None => {
@@ -231,11 +226,9 @@ fn kana_text(glossary: &'static Language, text: &str) -> Translation {
     }
     flush(&mut unknown, &mut out);
     let natural = filler || text.contains(['?', '？']);
-    let (words, untranslated) = out.into_iter().unzip();
     Translation {
         language: glossary.code,
-        words,
-        untranslated,
+        words: out,
         natural,
     }
 }
@@ -255,9 +248,9 @@ fn inflected(glossary: &Language, rest: &[char]) -> Option<(usize, &'static str)
 }
 
 /// Passes an unknown Japanese run through when it holds kanji or katakana.
-fn flush(unknown: &mut String, out: &mut Vec<(String, bool)>) {
+fn flush(unknown: &mut String, out: &mut Vec<String>) {
     if unknown.chars().any(|c| !is_hiragana(c)) {
-        out.push((unknown.clone(), true));
+        out.push(unknown.clone());
     }
     unknown.clear();
 }
