@@ -61,6 +61,10 @@ pub struct Plan {
     pub terms: Vec<Term>,
     /// The sum of `importance × weight` over the concepts.
     pub mass: f64,
+    /// The sum of the weights (each counted concept alike).
+    flat_mass: f64,
+    /// `mass` without the concepts that name servers.
+    operation_mass: f64,
     /// Written as a request in sentences.
     pub natural: bool,
     rules: Rules,
@@ -91,9 +95,17 @@ impl Plan {
     ) -> Plan {
         let terms = resolve(index, vocabulary, &analysis.concepts, rules);
         let mass = terms.iter().map(|t| t.importance * t.weight).sum();
+        let flat_mass = terms.iter().map(|t| t.weight).sum();
+        let operation_mass = terms
+            .iter()
+            .filter(|t| t.servers.is_empty())
+            .map(|t| t.importance * t.weight)
+            .sum();
         Plan {
             terms,
             mass,
+            flat_mass,
+            operation_mass,
             natural: analysis.natural,
             rules,
         }
@@ -165,20 +177,12 @@ impl Plan {
 
     fn scored(&self, doc: u32, sums: &Sums) -> Scored {
         let ratio = |a: f64, b: f64| if b > 0.0 { a / b } else { 0.0 };
-        let flat_mass: f64 = self.terms.iter().map(|t| t.weight).sum();
-        let operation_mass: f64 = self
-            .terms
-            .iter()
-            .filter(|t| t.servers.is_empty())
-            .map(|t| t.importance * t.weight)
-            .sum();
-        let share = ratio(sums.covered, self.mass);
         Scored {
             doc,
             score: sums.score,
-            share,
-            flat_share: ratio(sums.flat, flat_mass),
-            operation_share: ratio(sums.operation, operation_mass),
+            share: ratio(sums.covered, self.mass),
+            flat_share: ratio(sums.flat, self.flat_mass),
+            operation_share: ratio(sums.operation, self.operation_mass),
         }
     }
 
