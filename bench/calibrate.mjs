@@ -111,6 +111,15 @@ for (const features of candidates) {
 const model = fit(rows, best.features);
 console.log(`\nchosen by 10-fold cross-validation: ${best.features.join(" + ")} (balanced ${best.cv.balanced.toFixed(3)})`);
 console.log(`bias ${model.b.toFixed(3)}; ${best.features.map((f, i) => `${f} ${model.w[i].toFixed(3)}`).join("; ")}`);
+/** ROC AUC of the model's confidence: answerable above impossible. */
+function auc(set) {
+  const pos = set.filter((r) => r.y).map((r) => predict(model, best.features, r));
+  const neg = set.filter((r) => !r.y).map((r) => predict(model, best.features, r));
+  let wins = 0;
+  for (const p of pos) for (const n of neg) wins += p > n ? 1 : p === n ? 0.5 : 0;
+  return wins / (pos.length * neg.length);
+}
+console.log(`ROC AUC: dev ${auc(rows).toFixed(3)}, val ${auc(val).toFixed(3)} (val measured, never fitted)`);
 console.log("\nthreshold trade-off of the fitted model (val: measured, never fitted):\n");
 console.log("| threshold | dev answerable returned | dev impossible empty | val answerable returned | val impossible empty |");
 console.log("| ---: | ---: | ---: | ---: | ---: |");

@@ -178,8 +178,24 @@ export interface ToolSearchOptions {
   directSurfaceToolsets?: string[];
   /** Callbacks into the host application. */
   host?: Host;
-  /** Gateway timeouts in milliseconds; the spec's values by default (search 30,000, schemas 10,000, execute 60,000, connections 30,000). */
-  timeouts?: { search?: number; schemas?: number; execute?: number; connections?: number };
+  /**
+   * Timeouts in milliseconds. Gateway requests: the spec's values by default
+   * (search 30,000, schemas 10,000, execute 60,000, connections 30,000).
+   * `tool`: `host.executeTool` (default 600,000); `callback`:
+   * `beforeConnectorCall`, `connectCard` and `manageMcp` (default 300,000).
+   * A host call also ends when `ctx.signal` aborts; either way the bridge
+   * answers with its error shape.
+   */
+  timeouts?: {
+    search?: number;
+    schemas?: number;
+    execute?: number;
+    connections?: number;
+    tool?: number;
+    callback?: number;
+  };
+  /** Largest gateway answer read, in characters of its JSON text (default 8,388,608); a larger one is a failed request. */
+  limits?: { gatewayAnswerChars?: number };
   /**
    * How the semantic leg (`host.embed`) is fused; cosine scales differ by
    * model, so these are the host's to set. `weight`: share of the
@@ -341,6 +357,8 @@ export interface McpImport {
   toolsets: Record<string, string>;
   /** Each name -> the server and tool name as the server gave them, for routing calls. */
   origins: Record<string, { server: string; tool: string }>;
+  /** Tools renamed to keep names apart, and tools skipped as unreadable (cycles, BigInt, nesting past 128 levels). */
+  warnings: string[];
 }
 
 /**
@@ -385,14 +403,19 @@ export class ToolSearch {
   handle(name: string, args: unknown, session: Session, ctx?: CallContext): Promise<string | null>;
   /**
    * Why tools rank as they do for `query` (§6). Explains the top
-   * `options.limit` tools (default 10), or the tools named in `options.names`.
+   * `options.limit` tools (default 10), or the tools named in `options.names`:
+   * at most 100 either way, for the query's first 4,096 characters.
    */
   explain(query: string, session: Session, options?: { names?: string[]; limit?: number }): Explanation;
   /**
    * Session parts for an MCP server's `tools/list` result (or its `tools`
-   * array). Characters outside [A-Za-z0-9_-] in names become "_".
+   * array). Characters outside [A-Za-z0-9_-] in names become "_". No name
+   * routes to two tools: a tool whose composed name an earlier tool took gets
+   * `_2`, `_3`, ... (a name needing no change keeps it), and a server whose
+   * part names in `taken` (earlier imports, or their names) already use gets
+   * `<server>_2`; each rename is in `warnings`.
    */
-  static fromMcp(serverName: string, listToolsResult: unknown): McpImport;
+  static fromMcp(serverName: string, listToolsResult: unknown, taken?: string[] | { tools: unknown[] }): McpImport;
   /** Releases the wasm memory now. */
   free(): void;
   [Symbol.dispose](): void;

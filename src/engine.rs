@@ -8,6 +8,7 @@ use std::rc::Rc;
 use serde_json::{Map, Value};
 
 use crate::assemble::{assemble, AssembleOptions, Assembly, AssemblyInput};
+use crate::bridge::args::MAX_ITEM_CHARS;
 use crate::bridge::call::{self, Resolution};
 use crate::bridge::{describe, dispatch, search, Turn};
 use crate::catalog::{explain, ReferenceExplanation};
@@ -24,6 +25,10 @@ use crate::tooldef::{name_of, ToolDef, ToolFormat};
 
 /// Prepared sessions kept for reuse (a main agent and a few sub-agents).
 const PREPARED_CACHE: usize = 4;
+
+/// Most tools one explanation covers; its query is read up to the bridges'
+/// longest query.
+pub const EXPLAIN_MAX_TOOLS: usize = 100;
 
 /// Constructor options (API.md `new ToolSearch(options)`), as JSON values.
 /// Why tools rank as they do, under the configured ranking.
@@ -193,7 +198,9 @@ impl Engine {
 
     /// Why tools rank as they do for `query` (spec §6): the query's tokens,
     /// gate and floor, and per tool its verdict, score and the contribution of
-    /// each query term. Explains the top `limit` tools, or the tools `names`.
+    /// each query term. Explains the top `limit` tools, or the tools `names`
+    /// (at most [`EXPLAIN_MAX_TOOLS`] either way), for the query's first
+    /// [`MAX_ITEM_CHARS`] characters.
     pub fn explain(
         &self,
         query: &str,
@@ -202,6 +209,9 @@ impl Engine {
         limit: usize,
     ) -> Explanation {
         let prepared = self.prepare(session);
+        let query = &crate::text::clip(query, MAX_ITEM_CHARS, "");
+        let limit = limit.min(EXPLAIN_MAX_TOOLS);
+        let names = names.map(|n| &n[..n.len().min(EXPLAIN_MAX_TOOLS)]);
         match self.config.ranking {
             Ranking::Reference => {
                 Explanation::Reference(explain(&prepared.catalog, query, names, limit))

@@ -14,11 +14,13 @@ pub struct McpImport {
     pub toolsets: Map<String, Value>,
     /// Composed name -> `{server, tool}` as the server named them, for routing calls back.
     pub origins: Map<String, Value>,
+    /// Tools skipped or renamed, and why.
+    pub warnings: Vec<String>,
 }
 
-/// Imports `list` (a `tools/list` result, or its `tools` array) of `server`.
-/// Characters outside `[A-Za-z0-9_-]` in either part become `_`.
-pub fn from_mcp(server: &str, list: &Value) -> McpImport {
+/// Imports `list` (a `tools/list` result, or its `tools` array) of `server`;
+/// see [`import_tools`].
+pub fn from_mcp(server: &str, list: &Value, taken: &[String]) -> McpImport {
     let tools = match list {
         Value::Array(tools) => tools.as_slice(),
         other => other
@@ -26,15 +28,59 @@ pub fn from_mcp(server: &str, list: &Value) -> McpImport {
             .and_then(Value::as_array)
             .map_or(&[][..], Vec::as_slice),
     };
-    let server_part = sanitize(server);
+    let tools: Vec<Result<Value, String>> = tools.iter().cloned().map(Ok).collect();
+    import_tools(server, &tools, taken)
+}
+
+/// Imports the tools of `server`, each read or the reason it could not be.
+/// Characters outside `[A-Za-z0-9_-]` in either part become `_`. Names are
+/// never shared: a server part that other servers' names in `taken`
+/// already use gets `_2`, `_3`, ..., and so does a tool whose composed name
+/// an earlier tool of the list took (a tool whose name needs no change
+/// keeps it); each rename and each unreadable tool gives a warning.
+pub fn import_tools(server: &str, tools: &[Result<Value, String>], taken: &[String]) -> McpImport {
     let mut import = McpImport::default();
-    for tool in tools {
-        let (Some(object), Some(tool_name)) =
-            (tool.as_object(), tool.get("name").and_then(Value::as_str))
-        else {
-            continue;
-        };
-        let name = format!("mcp__{server_part}__{}", sanitize(tool_name));
+    let server_part = free_server_part(server, taken, &mut import.warnings);
+    let mut used: std::collections::HashSet<String> = taken.iter().cloned().collect();
+    let named: Vec<(usize, &Map<String, Value>, &str)> = tools
+        .iter()
+        .enumerate()
+        .filter_map(|(i, tool)| match tool {
+            Ok(tool) => match (tool.as_object(), tool.get("name").and_then(Value::as_str)) {
+                (Some(object), Some(name)) => Some((i, object, name)),
+                _ => None,
+            },
+            Err(reason) => {
+                import.warnings.push(format!(
+                    "server '{server}': tool #{i} was skipped, it cannot be read as JSON ({reason})"
+                ));
+                None
+            }
+        })
+        .collect();
+    // Names that need no change claim theirs first.
+    let base = |tool: &str| format!("mcp__{server_part}__{}", sanitize(tool));
+    let mut claimed: Vec<Option<String>> = named
+        .iter()
+        .map(|&(_, _, tool)| {
+            let name = base(tool);
+            (sanitize(tool) == tool && used.insert(name.clone())).then_some(name)
+        })
+        .collect();
+    for (slot, &(_, _, tool)) in claimed.iter_mut().zip(&named) {
+        if slot.is_none() {
+            let name = unused(&base(tool), &used);
+            if name != base(tool) {
+                import.warnings.push(format!(
+                    "server '{server}': tool '{tool}' is named {name}, since {} was taken",
+                    base(tool)
+                ));
+            }
+            used.insert(name.clone());
+            *slot = Some(name);
+        }
+    }
+    for (name, &(_, object, tool)) in claimed.into_iter().flatten().zip(&named) {
         let mut renamed = object.clone();
         renamed.insert("name".into(), name.clone().into());
         import.tools.push(Value::Object(renamed));
@@ -43,10 +89,42 @@ pub fn from_mcp(server: &str, list: &Value) -> McpImport {
             .insert(name.clone(), format!("mcp-{server_part}").into());
         let mut origin = Map::new();
         origin.insert("server".into(), server.into());
-        origin.insert("tool".into(), tool_name.into());
+        origin.insert("tool".into(), tool.into());
         import.origins.insert(name, Value::Object(origin));
     }
     import
+}
+
+/// The server's part of its names: sanitised, with a suffix when names in
+/// `taken` already use it.
+fn free_server_part(server: &str, taken: &[String], warnings: &mut Vec<String>) -> String {
+    let part = sanitize(server);
+    let in_use = |p: &str| {
+        let prefix = format!("mcp__{p}__");
+        taken.iter().any(|n| n.starts_with(&prefix))
+    };
+    if !in_use(&part) {
+        return part;
+    }
+    let free = (2..)
+        .map(|n| format!("{part}_{n}"))
+        .find(|p| !in_use(p))
+        .unwrap_or(part.clone());
+    warnings.push(format!(
+        "server '{server}': its tools are named mcp__{free}__*, since mcp__{part}__* names are taken"
+    ));
+    free
+}
+
+/// `name`, or `name_2`, `name_3`, ... : the first not in `used`.
+fn unused(name: &str, used: &std::collections::HashSet<String>) -> String {
+    if !used.contains(name) {
+        return name.to_owned();
+    }
+    (2..)
+        .map(|n| format!("{name}_{n}"))
+        .find(|n| !used.contains(n))
+        .unwrap_or_else(|| name.to_owned())
 }
 
 fn sanitize(part: &str) -> String {
@@ -72,7 +150,7 @@ mod tests {
             {"name": "read_file", "description": "Read", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true}},
             {"name": "get.env"}, {"description": "nameless"}, 5
         ], "nextCursor": null});
-        let import = from_mcp("my server", &list);
+        let import = from_mcp("my server", &list, &[]);
         assert_eq!(import.tools.len(), 2);
         assert_eq!(import.tools[0]["name"], "mcp__my_server__read_file");
         assert_eq!(import.tools[0]["annotations"]["readOnlyHint"], true);
@@ -82,7 +160,60 @@ mod tests {
             import.origins["mcp__my_server__get_env"],
             json!({"server": "my server", "tool": "get.env"})
         );
-        assert_eq!(from_mcp("s", &json!([{"name": "t"}])).tools.len(), 1);
-        assert!(from_mcp("s", &json!("nope")).tools.is_empty());
+        assert_eq!(from_mcp("s", &json!([{"name": "t"}]), &[]).tools.len(), 1);
+        assert!(from_mcp("s", &json!("nope"), &[]).tools.is_empty());
+    }
+
+    #[test]
+    fn colliding_tool_names_stay_apart() {
+        let list =
+            json!([{"name": "delete.file"}, {"name": "delete_file"}, {"name": "delete file"}]);
+        let import = from_mcp("fs", &list, &[]);
+        let names: Vec<&str> = import
+            .tools
+            .iter()
+            .map(|t| t["name"].as_str().unwrap())
+            .collect();
+        // The tool whose name needs no change keeps it.
+        assert_eq!(
+            names,
+            [
+                "mcp__fs__delete_file_2",
+                "mcp__fs__delete_file",
+                "mcp__fs__delete_file_3"
+            ]
+        );
+        assert_eq!(
+            import.origins["mcp__fs__delete_file"]["tool"],
+            "delete_file"
+        );
+        assert_eq!(
+            import.origins["mcp__fs__delete_file_2"]["tool"],
+            "delete.file"
+        );
+        assert_eq!(import.warnings.len(), 2, "{:?}", import.warnings);
+        assert_eq!(import, from_mcp("fs", &list, &[]));
+    }
+
+    #[test]
+    fn colliding_server_names_stay_apart() {
+        let first = from_mcp("my_server", &json!([{"name": "t"}]), &[]);
+        let taken: Vec<String> = first.origins.keys().cloned().collect();
+        let second = from_mcp("my.server", &json!([{"name": "t"}]), &taken);
+        assert_eq!(second.tools[0]["name"], "mcp__my_server_2__t");
+        assert_eq!(second.toolsets["mcp__my_server_2__t"], "mcp-my_server_2");
+        assert!(second.warnings[0].contains("taken"));
+    }
+
+    #[test]
+    fn unreadable_tools_are_skipped_with_a_warning() {
+        let tools = vec![
+            Ok(json!({"name": "a"})),
+            Err("too deep".to_owned()),
+            Ok(json!({"name": "b"})),
+        ];
+        let import = import_tools("s", &tools, &[]);
+        assert_eq!(import.tools.len(), 2);
+        assert!(import.warnings[0].contains("#1") && import.warnings[0].contains("too deep"));
     }
 }

@@ -18,6 +18,8 @@ function createToolSearch(raw) {
 
   /** Extra interned tools allowed beyond the session before the memo resets. */
   const INTERN_SLACK = 4096;
+  /** The largest count the engine takes (u32); the engine clamps further. */
+  const COUNT_MAX = 0xffffffff;
   /** An id the engine reads as a nameless tool. */
   const UNKNOWN_ID = 0xffffffff;
 
@@ -181,6 +183,7 @@ function createToolSearch(raw) {
         coreTools: strings(o.coreTools),
         directSurfaceToolsets: strings(o.directSurfaceToolsets),
         timeouts: isRecord(o.timeouts) ? o.timeouts : null,
+        limits: isRecord(o.limits) ? o.limits : null,
         semantic: isRecord(o.semantic) ? o.semantic : null,
       },
       "{}",
@@ -190,9 +193,47 @@ function createToolSearch(raw) {
   /** The per-call context handed to host callbacks. */
   const contextOf = (ctx) => (isRecord(ctx) ? ctx : {});
 
-  /** The model's arguments as JSON text (objects are serialised). */
+  /**
+   * The model's arguments as JSON text (objects are serialised). An object
+   * JSON cannot hold (BigInt, a cycle, a throwing getter, too deep) becomes
+   * NUL plus the reason, which the engine answers with an error naming it
+   * (src/bridge/args.rs).
+   */
   function argsText(args) {
-    return typeof args === "string" ? args : jsonText(args === undefined ? null : args, "null");
+    if (typeof args === "string") return args;
+    try {
+      const text = JSON.stringify(args === undefined ? null : args);
+      return text === undefined ? "null" : text;
+    } catch (error) {
+      return "\u0000" + thrownMessage(error);
+    }
+  }
+
+  /** The message of a thrown value, never throwing itself. */
+  function thrownMessage(error) {
+    try {
+      if (error !== null && typeof error === "object" && typeof error.message === "string") return error.message;
+      return String(error);
+    } catch {
+      return "unreadable error";
+    }
+  }
+
+  /**
+   * Names already in use, from an array of names, or from an object with
+   * `tools` (a session or an earlier `fromMcp` result).
+   */
+  function takenNames(taken) {
+    const items = Array.isArray(taken) ? taken : isRecord(taken) && Array.isArray(taken.tools) ? taken.tools : [];
+    const names = [];
+    for (const item of items) {
+      if (typeof item === "string") names.push(item);
+      else if (isRecord(item)) {
+        const block = isRecord(item.function) ? item.function : item;
+        if (typeof block.name === "string") names.push(block.name);
+      }
+    }
+    return names;
   }
 
   class ToolSearch {
@@ -292,19 +333,24 @@ function createToolSearch(raw) {
       const s = this.#session(session);
       const o = isRecord(options) ? options : {};
       const names = Array.isArray(o.names) ? jsonText(o.names.filter((n) => typeof n === "string"), "null") : "null";
-      const limit = Number.isInteger(o.limit) && o.limit > 0 ? o.limit : 10;
+      const limit = Number.isInteger(o.limit) && o.limit > 0 ? Math.min(o.limit, COUNT_MAX) : 10;
       const text = typeof query === "string" ? query : "";
       return JSON.parse(this.#engine.explain(text, names, limit, s.ids, s.tools, s.toolsets, s.declared));
     }
 
     /**
      * Session parts for one MCP server's `tools/list` result: tools named
-     * `mcp__<server>__<tool>` in toolset `mcp-<server>`, and `origins` mapping
-     * each name back to `{server, tool}` for routing calls.
+     * `mcp__<server>__<tool>` in toolset `mcp-<server>`, `origins` mapping
+     * each name back to `{server, tool}` for routing calls, and `warnings`.
+     * Names in `taken` (other servers' imports) are never reused.
      */
-    static fromMcp(serverName, listToolsResult) {
+    static fromMcp(serverName, listToolsResult, taken) {
       const server = typeof serverName === "string" ? serverName : String(serverName ?? "");
-      return JSON.parse(raw.fromMcp(server, jsonText(listToolsResult ?? null, "null")));
+      const list = Array.isArray(listToolsResult)
+        ? listToolsResult
+        : isRecord(listToolsResult) && Array.isArray(listToolsResult.tools) ? listToolsResult.tools : [];
+      const texts = list.map((tool) => (isRecord(tool) ? argsText(tool) : "null"));
+      return JSON.parse(raw.fromMcp(server, texts, takenNames(taken)));
     }
 
     /** Releases the wasm memory now instead of at garbage collection. */

@@ -1,6 +1,7 @@
 //! Reading the model's arguments (spec §8.1): a JSON object or its text,
 //! list-of-strings arguments with caps, and `limit`.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 use serde_json::{Map, Value};
@@ -8,16 +9,88 @@ use serde_json::{Map, Value};
 use super::messages;
 use crate::config::{int_setting, python_str};
 
+/// Longest item of a list argument, in characters: a query or a tool name
+/// longer than this is refused, not searched or echoed.
+pub const MAX_ITEM_CHARS: usize = 4096;
+
+/// Leads the arguments text when the host's arguments object could not be
+/// written as JSON; the reason follows (set by the JavaScript facade, never
+/// valid JSON).
+pub const UNSERIALISABLE: char = '\0';
+
 /// The model's arguments as an object. Text is parsed as JSON; blank text,
 /// `null` and non-object JSON read as an empty object.
 pub fn parse(args: &str) -> Result<Map<String, Value>, String> {
+    if let Some(reason) = args.strip_prefix(UNSERIALISABLE) {
+        return Err(messages::args_unserialisable(reason));
+    }
     if args.trim().is_empty() {
         return Ok(Map::new());
     }
-    match serde_json::from_str::<Value>(args) {
+    match parse_json(args) {
         Ok(Value::Object(map)) => Ok(map),
         Ok(_) => Ok(Map::new()),
-        Err(e) => Err(messages::args_not_json(&e.to_string())),
+        Err(detail) => Err(messages::args_not_json(&detail)),
+    }
+}
+
+/// Parses JSON text from a model or host. An escaped lone surrogate
+/// (`"\ud800"`, which JavaScript writes for a broken string) reads as
+/// U+FFFD, as the facade reads such strings elsewhere; too deep a nesting
+/// says so.
+pub fn parse_json(text: &str) -> Result<Value, String> {
+    serde_json::from_str(&repair_lone_surrogates(text)).map_err(|e| {
+        let detail = e.to_string();
+        if detail.starts_with("recursion limit exceeded") {
+            messages::NESTED_TOO_DEEP.to_owned()
+        } else {
+            detail
+        }
+    })
+}
+
+/// `text` with every `\uXXXX` escape of a lone surrogate replaced by
+/// `\ufffd`; borrowed when there is none.
+fn repair_lone_surrogates(text: &str) -> Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let surrogate_at = |i: usize| -> Option<u16> {
+        let hex = bytes.get(i + 2..i + 6)?;
+        if bytes.get(i + 1) != Some(&b'u') {
+            return None;
+        }
+        let unit = u16::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?;
+        (0xD800..0xE000).contains(&unit).then_some(unit)
+    };
+    let mut repaired: Option<String> = None;
+    let mut copied = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        let Some(unit) = surrogate_at(i) else {
+            // Any other escape: skip the backslash and the escaped byte.
+            i += 2;
+            continue;
+        };
+        let paired = unit < 0xDC00 && surrogate_at(i + 6).is_some_and(|low| low >= 0xDC00);
+        if paired {
+            i += 12;
+            continue;
+        }
+        let out = repaired.get_or_insert_with(|| String::with_capacity(text.len()));
+        out.push_str(&text[copied..i]);
+        out.push_str("\\ufffd");
+        i += 6;
+        copied = i;
+    }
+    match repaired {
+        Some(mut out) => {
+            out.push_str(&text[copied..]);
+            Cow::Owned(out)
+        }
+        None => Cow::Borrowed(text),
     }
 }
 
@@ -54,6 +127,14 @@ pub fn string_list(
     }
     if items.len() > cap {
         return Err(messages::list_too_long(key, items.len(), cap));
+    }
+    if let Some((i, chars)) = items
+        .iter()
+        .map(|item| item.chars().count())
+        .enumerate()
+        .find(|&(_, chars)| chars > MAX_ITEM_CHARS)
+    {
+        return Err(messages::item_too_long(key, i, chars, MAX_ITEM_CHARS));
     }
     Ok(items)
 }
@@ -98,6 +179,42 @@ mod tests {
         assert!(parse("").unwrap().is_empty());
         assert!(parse("[1]").unwrap().is_empty());
         assert!(parse("{oops").unwrap_err().contains("not valid JSON"));
+    }
+
+    #[test]
+    fn unserialisable_arguments_say_why() {
+        let err = parse("\0Do not know how to serialize a BigInt").unwrap_err();
+        assert!(err.contains("BigInt"), "{err}");
+        assert!(!err.contains("required"), "{err}");
+    }
+
+    #[test]
+    fn deep_nesting_is_named() {
+        let deep = format!("{{\"a\":{}1{}}}", "[".repeat(200), "]".repeat(200));
+        let err = parse(&deep).unwrap_err();
+        assert!(err.contains("nested"), "{err}");
+    }
+
+    #[test]
+    fn lone_surrogates_read_as_replacement_characters() {
+        let args =
+            parse(r#"{"q": "a\ud800b", "p": "\ud83d\ude00", "r": "\\ud800", "s": "\udc00\ud800"}"#)
+                .unwrap();
+        assert_eq!(args["q"], "a\u{fffd}b");
+        assert_eq!(args["p"], "\u{1f600}");
+        assert_eq!(args["r"], "\\ud800");
+        assert_eq!(args["s"], "\u{fffd}\u{fffd}");
+        assert_eq!(repair_lone_surrogates("plain"), Cow::Borrowed("plain"));
+    }
+
+    #[test]
+    fn items_longer_than_the_cap_are_refused() {
+        let long = "x".repeat(MAX_ITEM_CHARS + 1);
+        let args = map(json!({ "queries": ["ok", long] }));
+        let err = string_list(&args, "queries", Repeats::Keep, 7).unwrap_err();
+        assert!(err.contains("queries[1]") && err.contains("4097"), "{err}");
+        let fits = map(json!({ "queries": ["x".repeat(MAX_ITEM_CHARS)] }));
+        assert!(string_list(&fits, "queries", Repeats::Keep, 7).is_ok());
     }
 
     #[test]

@@ -64,11 +64,11 @@ pub fn normalize(args_text: &str) -> Result<Vec<CallEntry>, String> {
             );
             vec![Value::Object(entry)]
         }
-        Some(Value::String(text)) => match serde_json::from_str::<Value>(text) {
+        Some(Value::String(text)) => match args::parse_json(text) {
             Ok(Value::Array(items)) => items,
             Ok(Value::Object(item)) => vec![Value::Object(item)],
             Ok(_) => return Err(messages::CALLS_NOT_ARRAY.to_owned()),
-            Err(e) => return Err(messages::calls_not_json(&e.to_string())),
+            Err(detail) => return Err(messages::calls_not_json(&detail)),
         },
         Some(Value::Object(item)) => vec![Value::Object(item.clone())],
         Some(Value::Array(items)) => items.clone(),
@@ -98,10 +98,10 @@ fn entry(i: usize, call: &Value) -> Result<CallEntry, String> {
     let arguments = match call.get("arguments") {
         None | Some(Value::Null) => Map::new(),
         Some(Value::String(text)) if text.trim().is_empty() => Map::new(),
-        Some(Value::String(text)) => match serde_json::from_str::<Value>(text) {
+        Some(Value::String(text)) => match args::parse_json(text) {
             Ok(Value::Object(map)) => map,
             Ok(_) => return Err(messages::arguments_not_object(i)),
-            Err(e) => return Err(messages::arguments_not_json(i, &e.to_string())),
+            Err(detail) => return Err(messages::arguments_not_json(i, &detail)),
         },
         Some(Value::Object(map)) => map.clone(),
         Some(_) => return Err(messages::arguments_not_object(i)),

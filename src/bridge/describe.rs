@@ -44,10 +44,14 @@ pub async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
     let mut errors = Map::new();
     for name in &names {
         if let Some(entry) = catalog.get(name) {
-            tools.insert(
-                name.clone(),
-                schema_record(turn.session.source.def(entry.position)),
-            );
+            match turn.session.source.def(entry.position) {
+                Some(def) => {
+                    tools.insert(name.clone(), schema_record(&def));
+                }
+                None => {
+                    errors.insert(name.clone(), messages::UNREADABLE_DEFINITION.into());
+                }
+            }
         } else if let Some(schema) = leg.schemas.get(name) {
             tools.insert(name.clone(), schema.clone());
         } else if is_connector_name(name) {
@@ -84,14 +88,13 @@ pub async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
 }
 
 /// `{"description", "parameters"}` of a raw definition, as stored.
-fn schema_record(def: Option<Value>) -> Value {
-    let def = def.unwrap_or(Value::Null);
-    let description = function_block(&def)
+fn schema_record(def: &Value) -> Value {
+    let description = function_block(def)
         .and_then(|block| block.get("description"))
         .filter(|v| !v.is_null())
         .cloned()
         .unwrap_or_else(|| "".into());
-    let parameters = parameters_of(&def)
+    let parameters = parameters_of(def)
         .filter(|v| !v.is_null())
         .cloned()
         .unwrap_or_else(|| Value::Object(Map::new()));

@@ -21,6 +21,19 @@ pub fn args_not_json(detail: &str) -> String {
     format!("the arguments are not valid JSON: {detail}")
 }
 
+/// The host's arguments object could not be written as JSON.
+pub fn args_unserialisable(reason: &str) -> String {
+    format!("the arguments cannot be read as JSON ({reason}); send plain JSON values: no BigInt, no cycles, at most 128 levels of nesting")
+}
+
+/// JSON nested deeper than the parser reads.
+pub const NESTED_TOO_DEEP: &str = "it is nested more than 128 levels deep";
+
+/// One item of a list argument is longer than the bridges read.
+pub fn item_too_long(key: &str, index: usize, chars: usize, cap: usize) -> String {
+    format!("{key}[{index}] is too long: {chars} characters > max {cap}. Describe the capability you need in a few words.")
+}
+
 /// A list argument is missing or of the wrong type (§8.1).
 pub fn list_required(key: &str) -> String {
     format!("`{key}` is required and must be an array of strings")
@@ -44,6 +57,10 @@ pub fn list_too_long(key: &str, count: usize, cap: usize) -> String {
 /// Hint on a query group without matches while sources are connected (§8.2
 /// step 6). Pinned: `remain available`, `before concluding`.
 pub const EMPTY_GROUP_HINT: &str = "No tool matched these words, but the sources in available_sources are connected and their tools remain available. Retry with the service name plus a concrete action or object (for example \"github create issue\") before concluding that the capability is missing.";
+
+/// tool_describe of a tool whose definition the host holds in a form JSON
+/// cannot carry (a cycle, a BigInt, nesting past 128 levels).
+pub const UNREADABLE_DEFINITION: &str = "This tool's definition cannot be read as JSON (it holds a cycle, a BigInt or nesting deeper than 128 levels), so its schema cannot be shown. Tell the user the tool is misconfigured.";
 
 /// Hint next to `not_found` in tool_describe (§9).
 pub const NOT_FOUND_HINT: &str =

@@ -2,7 +2,7 @@
 //! mapping of statuses and error bodies to classified failures. Pure: the
 //! host's adapter only moves bytes and enforces the timeout it is given.
 
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 
 use crate::host::{GatewayError, Host, Route};
 use crate::text::clip;
@@ -205,6 +205,11 @@ pub async fn send<H: Host>(
     loop {
         match host.gateway(route, body, key, timeouts.of(route)).await {
             Ok(Value::Object(map)) => return Ok(Value::Object(map)),
+            // An empty search answer (`null`, `false`, `""`, `[]`) is no
+            // failure: it merges to nothing, silently (§11.5).
+            Ok(other) if route == Route::Search && is_empty_answer(&other) => {
+                return Ok(Value::Object(Map::new()))
+            }
             Ok(other) => {
                 return Err(Failure::unexpected(&format!(
                     "the answer is not a JSON object: {}",
@@ -219,6 +224,17 @@ pub async fn send<H: Host>(
                 attempt += 1;
             }
         }
+    }
+}
+
+/// A JSON value Python reads as false, other than `{}`.
+fn is_empty_answer(value: &Value) -> bool {
+    match value {
+        Value::Null | Value::Bool(false) => true,
+        Value::String(s) => s.is_empty(),
+        Value::Array(items) => items.is_empty(),
+        Value::Number(n) => n.as_f64() == Some(0.0),
+        _ => false,
     }
 }
 

@@ -5,23 +5,88 @@
 use js_sys::{Function, Promise, Reflect, Uint8Array, JSON};
 use serde_json::{Map, Value};
 use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::{future_to_promise, JsFuture};
+use wasm_bindgen_futures::future_to_promise;
 use web_sys::AbortController;
 
-use super::timer::within;
+use super::timer::{is_aborted, within, within_or_aborted};
 use crate::connectors::{CallContext, Surface};
 use crate::host::{EmbedKind, GatewayError, Host, HostError, Route};
+
+/// How long the host's callbacks may take and how large a gateway answer
+/// may be: `options.timeouts.tool` (`executeTool`, default 10 minutes),
+/// `options.timeouts.callback` (`beforeConnectorCall`, `connectCard`,
+/// `manageMcp`, default 5 minutes) and `options.limits.gatewayAnswerChars`
+/// (default 8 Mi characters).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bounds {
+    /// Deadline of `executeTool`, in milliseconds.
+    pub tool_ms: u32,
+    /// Deadline of the other callbacks, in milliseconds.
+    pub callback_ms: u32,
+    /// Longest gateway answer read, in UTF-16 units of its JSON text.
+    pub answer_chars: u32,
+}
+
+impl Default for Bounds {
+    fn default() -> Bounds {
+        Bounds {
+            tool_ms: 600_000,
+            callback_ms: 300_000,
+            answer_chars: 8 << 20,
+        }
+    }
+}
+
+impl Bounds {
+    /// The defaults with any positive number given in `options` instead.
+    pub fn read(options: &Value) -> Bounds {
+        let pick = |path: [&str; 2], default: u32| {
+            options
+                .get(path[0])
+                .and_then(|o| o.get(path[1]))
+                .and_then(Value::as_f64)
+                .filter(|v| v.is_finite() && *v >= 1.0)
+                .map_or(default, |v| v.min(f64::from(u32::MAX)) as u32)
+        };
+        let defaults = Bounds::default();
+        Bounds {
+            tool_ms: pick(["timeouts", "tool"], defaults.tool_ms),
+            callback_ms: pick(["timeouts", "callback"], defaults.callback_ms),
+            answer_chars: pick(["limits", "gatewayAnswerChars"], defaults.answer_chars),
+        }
+    }
+}
 
 /// `options.host` and the call's `ctx`.
 pub struct JsHost {
     host: JsValue,
     ctx: JsValue,
+    bounds: Bounds,
 }
 
 impl JsHost {
     /// Wraps the host object and the context passed to its callbacks.
-    pub fn new(host: JsValue, ctx: JsValue) -> JsHost {
-        JsHost { host, ctx }
+    pub fn new(host: JsValue, ctx: JsValue, bounds: Bounds) -> JsHost {
+        JsHost { host, ctx, bounds }
+    }
+
+    /// `ctx.signal`, when the host passed one.
+    fn signal(&self) -> Option<JsValue> {
+        get(&self.ctx, "signal")
+    }
+
+    /// Waits for what a callback returned, within `ms` and until `ctx.signal`
+    /// aborts; a throw or rejection becomes its message.
+    async fn settle(&self, returned: &JsValue, ms: u32) -> Result<JsValue, String> {
+        let signal = self.signal();
+        match within_or_aborted(&Promise::resolve(returned), ms, signal.as_ref()).await {
+            Some(Ok(value)) => Ok(value),
+            Some(Err(thrown)) => Err(describe(&thrown)),
+            None if signal.as_ref().is_some_and(is_aborted) => {
+                Err("the call was aborted (ctx.signal)".to_owned())
+            }
+            None => Err(format!("no answer within {ms} ms")),
+        }
     }
 
     /// The call context the engine reads from `ctx`.
@@ -64,9 +129,7 @@ impl JsHost {
             _ => callback.call0(&self.host),
         };
         Some(match returned {
-            Ok(value) => JsFuture::from(Promise::resolve(&value))
-                .await
-                .map_err(|e| describe(&e)),
+            Ok(value) => self.settle(&value, self.bounds.callback_ms).await,
             Err(e) => Err(describe(&e)),
         })
     }
@@ -83,9 +146,10 @@ impl Host for JsHost {
         let returned = execute
             .call3(&self.host, &JsValue::from_str(name), &arguments, &self.ctx)
             .map_err(|e| HostError::Failed(describe(&e)))?;
-        let value = JsFuture::from(Promise::resolve(&returned))
+        let value = self
+            .settle(&returned, self.bounds.tool_ms)
             .await
-            .map_err(|e| HostError::Failed(describe(&e)))?;
+            .map_err(HostError::Failed)?;
         if let Some(text) = value.as_string() {
             return Ok(text);
         }
@@ -109,8 +173,9 @@ impl Host for JsHost {
         key: Option<&str>,
         timeout_ms: u32,
     ) -> Result<Value, GatewayError> {
+        let max = self.bounds.answer_chars;
         if let Some((gateway, callback)) = self.gateway_callback(route) {
-            return call_gateway(&gateway, &callback, body, key, timeout_ms).await;
+            return call_gateway(&gateway, &callback, body, key, timeout_ms, max).await;
         }
         if get(&self.host, "gateway").is_some_and(|g| g.is_object()) {
             return Err(GatewayError::NotConfigured);
@@ -122,6 +187,7 @@ impl Host for JsHost {
             body,
             key,
             timeout_ms,
+            max,
         )
         .await
     }
@@ -230,6 +296,7 @@ async fn call_gateway(
     body: &Value,
     key: Option<&str>,
     timeout_ms: u32,
+    max_chars: u32,
 ) -> Result<Value, GatewayError> {
     let body = to_js(body).map_err(GatewayError::Transport)?;
     let controller = AbortController::new().map_err(|e| GatewayError::Transport(describe(&e)))?;
@@ -247,7 +314,13 @@ async fn call_gateway(
             controller.abort();
             Err(GatewayError::Timeout(timeout_ms))
         }
-        Some(Ok(value)) => from_js(&value).map_err(GatewayError::Transport),
+        Some(Ok(value)) => {
+            let text =
+                JSON::stringify(&value).map_err(|e| GatewayError::Transport(describe(&e)))?;
+            let text = bounded_text(&text, max_chars)?;
+            serde_json::from_str(if text.is_empty() { "null" } else { &text })
+                .map_err(|e| GatewayError::Transport(e.to_string()))
+        }
         Some(Err(thrown)) => Err(thrown_error(&thrown)),
     }
 }
@@ -280,6 +353,7 @@ async fn fetch(
     body: &Value,
     key: Option<&str>,
     timeout_ms: u32,
+    max_chars: u32,
 ) -> Result<Value, GatewayError> {
     let controller = AbortController::new().map_err(|e| GatewayError::Transport(describe(&e)))?;
     let mut request = gloo_net::http::Request::post(url).header("Content-Type", "application/json");
@@ -328,7 +402,7 @@ async fn fetch(
         Some(Ok(answer)) => js_sys::Array::from(&answer),
     };
     let status = answer.get(0).as_f64().unwrap_or(0.0) as u16;
-    let text = answer.get(1).as_string().unwrap_or_default();
+    let text = bounded_text(&answer.get(1), max_chars)?;
     let retry_after = answer
         .get(2)
         .as_string()
@@ -343,6 +417,21 @@ async fn fetch(
             retry_after,
         })
     }
+}
+
+/// A gateway answer's text, refused past `max_chars` UTF-16 units before it
+/// is copied into wasm memory (`undefined` reads as empty).
+fn bounded_text(text: &JsValue, max_chars: u32) -> Result<String, GatewayError> {
+    let Some(string) = text.dyn_ref::<js_sys::JsString>() else {
+        return Ok(String::new());
+    };
+    if string.length() > max_chars {
+        return Err(GatewayError::Transport(format!(
+            "the answer is {} characters long, more than the {max_chars} allowed (options.limits.gatewayAnswerChars)",
+            string.length()
+        )));
+    }
+    Ok(string.as_string().unwrap_or_default())
 }
 
 /// `value[key]`, when `value` is an object and the read does not throw.
@@ -391,16 +480,19 @@ fn uuid_v4() -> Option<String> {
     ))
 }
 
-/// The message of a thrown value: `error.message` for errors, else its text.
+/// The message of a thrown value: its `message` when that is text, else its
+/// text or JSON. Never throws: a `message` getter or proxy trap that throws,
+/// a message that is no string, a BigInt or a cycle all end here.
 pub fn describe(thrown: &JsValue) -> String {
-    if let Some(error) = thrown.dyn_ref::<js_sys::Error>() {
-        return String::from(error.message());
-    }
     if let Some(text) = thrown.as_string() {
         return text;
+    }
+    if let Some(message) = get(thrown, "message").and_then(|m| m.as_string()) {
+        return message;
     }
     JSON::stringify(thrown)
         .ok()
         .and_then(|t| t.as_string())
-        .unwrap_or_else(|| "unknown error".to_owned())
+        .filter(|t| t != "{}")
+        .unwrap_or_else(|| "the host threw a value with no readable message".to_owned())
 }

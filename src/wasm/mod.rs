@@ -19,7 +19,7 @@ use crate::connectors::CallContext;
 use crate::engine::{Engine, Options};
 use crate::session::{DeclaredSource, Session};
 use crate::tooldef::ToolFormat;
-use host::JsHost;
+use host::{Bounds, JsHost};
 use source::JsSessionSource;
 
 /// The raw engine behind one `ToolSearch`.
@@ -27,6 +27,7 @@ use source::JsSessionSource;
 pub struct WasmEngine {
     engine: Rc<Engine>,
     host: JsValue,
+    bounds: Bounds,
 }
 
 #[wasm_bindgen(js_class = Engine)]
@@ -37,6 +38,7 @@ impl WasmEngine {
     #[wasm_bindgen(constructor)]
     pub fn new(options: &str, host: JsValue) -> WasmEngine {
         let options: Value = serde_json::from_str(options).unwrap_or(Value::Null);
+        let bounds = Bounds::read(&options);
         let strings = |key: &str| {
             options.get(key).and_then(Value::as_array).map(|items| {
                 items
@@ -56,6 +58,7 @@ impl WasmEngine {
         WasmEngine {
             engine: Rc::new(Engine::new(&options)),
             host,
+            bounds,
         }
     }
 
@@ -195,7 +198,7 @@ impl WasmEngine {
     ) -> Promise {
         let session = self.session(ids, tools, toolsets, declared, Vec::new());
         let engine = Rc::clone(&self.engine);
-        let host = JsHost::new(self.host.clone(), ctx);
+        let host = JsHost::new(self.host.clone(), ctx, self.bounds);
         future_to_promise(async move {
             let context = host.call_context();
             let out = engine.handle(&name, &args, &session, &host, &context).await;
@@ -301,7 +304,7 @@ impl WasmEngine {
     {
         let session = self.session(ids, tools, toolsets, declared, Vec::new());
         let engine = Rc::clone(&self.engine);
-        let host = JsHost::new(self.host.clone(), ctx);
+        let host = JsHost::new(self.host.clone(), ctx, self.bounds);
         let context = host.call_context();
         future_to_promise(async move {
             Ok(JsValue::from_str(
@@ -327,12 +330,21 @@ impl WasmEngine {
     }
 }
 
-/// A server's `tools/list` result as session parts, as JSON text (see
-/// `crate::mcp::from_mcp`); `list` is its JSON text.
+/// A server's tools as session parts, as JSON text (see
+/// `crate::mcp::import_tools`): `tools` holds each tool's JSON text (or NUL
+/// and why it has none), `taken` the names other servers already use.
 #[wasm_bindgen(js_name = fromMcp)]
-pub fn from_mcp(server: &str, list: &str) -> String {
-    let list: Value = serde_json::from_str(list).unwrap_or(Value::Null);
-    serde_json::to_string(&crate::mcp::from_mcp(server, &list)).unwrap_or_default()
+pub fn from_mcp(server: &str, tools: Vec<String>, taken: Vec<String>) -> String {
+    let tools: Vec<Result<Value, String>> = tools
+        .iter()
+        .map(
+            |text| match text.strip_prefix(crate::bridge::args::UNSERIALISABLE) {
+                Some(reason) => Err(reason.to_owned()),
+                None => crate::bridge::args::parse_json(text),
+            },
+        )
+        .collect();
+    serde_json::to_string(&crate::mcp::import_tools(server, &tools, &taken)).unwrap_or_default()
 }
 
 /// Stemmed tokens of `text` (spec §5.4).

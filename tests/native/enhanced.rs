@@ -337,7 +337,8 @@ fn real_catalog_examples_of_the_issue() {
 
 #[test]
 fn hostile_queries_never_panic() {
-    let long = "データ".repeat(3000) + &" löschen".repeat(500);
+    // As long as the bridges read (4,096 characters).
+    let long = "データ".repeat(1000) + &" löschen".repeat(130);
     let queries = [
         "İstanbul ǅemal ﬁle",
         "ﾌｧｲﾙを削除",

@@ -45,5 +45,5 @@ test("fromMcp names tools mcp__<server>__<tool> in toolset mcp-<server>", async 
   const ts = new ToolSearch();
   const out = JSON.parse(await ts.toolSearch({ queries: ["read file"] }, imported));
   assert.deepEqual(out.results[0].matches, ["mcp__file_system__read_file"]);
-  assert.deepEqual(ToolSearch.fromMcp("s", null), { tools: [], toolsets: {}, origins: {} });
+  assert.deepEqual(ToolSearch.fromMcp("s", null), { tools: [], toolsets: {}, origins: {}, warnings: [] });
 });

@@ -1,0 +1,183 @@
+// Hostile input and faulty hosts (issue 13): each test is the regression test
+// of one defect a hostile run found. Whatever the input, a call settles with
+// an answer and the same instance still searches afterwards.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { ToolSearch } from "toolsearch";
+import { tool } from "./support.mjs";
+
+const tools = [
+  tool("manage_connections", "Connect apps and check connection status", ["action"]),
+  tool("mcp__tracker__create_ticket", "Create a ticket in the tracker", ["title"]),
+  tool("mcp__files__read_file", "Read a file from disk", ["path"]),
+];
+const session = {
+  tools,
+  toolsets: { mcp__tracker__create_ticket: "mcp-tracker", mcp__files__read_file: "mcp-files" },
+};
+const options = { coreTools: ["manage_connections"] };
+const call = (name, args = { title: "t" }) => ({ calls: [{ name, arguments: args }] });
+
+/** Errors whose `message` is no string, or whose `message` getter throws. */
+function oddErrors() {
+  const numeric = new Error("x");
+  Object.defineProperty(numeric, "message", { value: 42 });
+  const throwing = new Error("x");
+  Object.defineProperty(throwing, "message", {
+    get() {
+      throw new Error("getter");
+    },
+  });
+  const revoked = Proxy.revocable({}, {});
+  revoked.revoke();
+  return [numeric, throwing, revoked.proxy, Symbol("s"), 10n, undefined];
+}
+
+async function stillSearches(ts) {
+  const out = JSON.parse(await ts.toolSearch({ queries: ["read file"] }, session));
+  assert.ok(out.results[0].matches.includes("mcp__files__read_file"), JSON.stringify(out));
+}
+
+test("a host callback throwing an error without a readable message gives an error result", async () => {
+  for (const thrown of oddErrors()) {
+    for (const rejects of [false, true]) {
+      const executeTool = rejects ? async () => Promise.reject(thrown) : () => { throw thrown; };
+      const ts = new ToolSearch({ ...options, host: { executeTool } });
+      const out = JSON.parse(await ts.toolCall(call("mcp__tracker__create_ticket"), session));
+      assert.equal(typeof out.error, "string", `${String(typeof thrown)}: ${JSON.stringify(out)}`);
+      await stillSearches(ts);
+    }
+  }
+  for (const thrown of oddErrors()) {
+    const gateway = { search: () => { throw thrown; } };
+    const ts = new ToolSearch({ ...options, connectors: { enabled: true }, host: { gateway } });
+    const out = JSON.parse(await ts.toolSearch({ queries: ["create ticket"] }, session));
+    assert.ok(out.results[0].matches.includes("mcp__tracker__create_ticket"));
+    const mcp = new ToolSearch({ ...options, host: { manageMcp: () => { throw thrown; } } });
+    const managed = await mcp.manageConnections({ action: "install", connectors: [{ name: "fs", mcp: true }] }, session);
+    assert.equal(typeof managed, "string");
+  }
+});
+
+test("a host call that never settles ends at its deadline, or when ctx.signal aborts", async () => {
+  const never = () => new Promise(() => {});
+  const ts = new ToolSearch({ ...options, timeouts: { tool: 40, callback: 40 }, host: { executeTool: never, manageMcp: never } });
+  const out = JSON.parse(await ts.toolCall(call("mcp__tracker__create_ticket"), session));
+  assert.match(out.error, /no answer within 40 ms/);
+  const managed = await ts.manageConnections({ action: "install", connectors: [{ name: "fs", mcp: true }] }, session);
+  assert.match(managed, /no answer within 40 ms/);
+
+  const patient = new ToolSearch({ ...options, host: { executeTool: never } });
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(), 20);
+  const aborted = JSON.parse(await patient.toolCall(call("mcp__tracker__create_ticket"), session, { signal: controller.signal }));
+  assert.match(aborted.error, /aborted/);
+  const already = JSON.parse(await patient.toolCall(call("mcp__tracker__create_ticket"), session, { signal: AbortSignal.abort() }));
+  assert.match(already.error, /aborted/);
+  await stillSearches(patient);
+});
+
+test("fromMcp never routes one name to two tools", () => {
+  const first = ToolSearch.fromMcp("fs", { tools: [{ name: "delete.file" }, { name: "delete_file" }] });
+  assert.deepEqual(first.tools.map((t) => t.name), ["mcp__fs__delete_file_2", "mcp__fs__delete_file"]);
+  assert.equal(first.origins.mcp__fs__delete_file.tool, "delete_file");
+  assert.equal(first.origins.mcp__fs__delete_file_2.tool, "delete.file");
+  assert.equal(first.warnings.length, 1);
+  const mine = ToolSearch.fromMcp("my_server", [{ name: "t" }]);
+  const other = ToolSearch.fromMcp("my.server", [{ name: "t" }], mine);
+  assert.deepEqual(other.tools.map((t) => t.name), ["mcp__my_server_2__t"]);
+  assert.equal(other.toolsets.mcp__my_server_2__t, "mcp-my_server_2");
+  assert.deepEqual(ToolSearch.fromMcp("my.server", [{ name: "t" }], ["mcp__my_server__t"]).tools[0].name, "mcp__my_server_2__t");
+});
+
+/** An object nested `depth` levels deep. */
+function nested(depth) {
+  let value = { type: "string" };
+  for (let i = 0; i < depth; i++) value = { type: "object", properties: { inner: value } };
+  return value;
+}
+
+test("a definition JSON cannot carry is reported, and the rest is kept", async () => {
+  const cyclic = { type: "object", properties: {} };
+  cyclic.properties.self = cyclic;
+  const bad = [
+    { name: "deep", description: "Deep schema tool", inputSchema: nested(200) },
+    { name: "cyclic", description: "Cyclic schema tool", inputSchema: cyclic },
+    { name: "big", description: "BigInt default tool", inputSchema: { type: "object", properties: { n: { default: 1n } } } },
+  ];
+  const imported = ToolSearch.fromMcp("odd", { tools: [{ name: "fine", description: "A fine tool" }, ...bad] });
+  assert.deepEqual(imported.tools.map((t) => t.name), ["mcp__odd__fine"]);
+  assert.equal(imported.warnings.length, 3, JSON.stringify(imported.warnings));
+  assert.match(imported.warnings.join("\n"), /nested more than 128 levels/);
+  assert.match(imported.warnings.join("\n"), /BigInt/);
+
+  const deepTool = { name: "mcp__odd__deep", description: "Deep schema tool", inputSchema: nested(200) };
+  const s = { tools: [...tools, deepTool], toolsets: { ...session.toolsets, mcp__odd__deep: "mcp-odd" } };
+  const ts = new ToolSearch(options);
+  const described = JSON.parse(await ts.toolDescribe({ names: ["mcp__odd__deep", "mcp__files__read_file"] }, s));
+  assert.equal("mcp__odd__deep" in described.tools, false);
+  assert.match(described.errors.mcp__odd__deep, /cannot be read as JSON/);
+  assert.equal(described.tools.mcp__files__read_file.description, "Read a file from disk");
+});
+
+test("explain clamps its limit and bounds its output", () => {
+  const ts = new ToolSearch(options);
+  for (const limit of [4294967296, 2 ** 53 - 1]) {
+    assert.ok(ts.explain("read file", session, { limit }).tools.length > 0, `limit ${limit}`);
+  }
+  const huge = "read file ".repeat(100_000);
+  const text = JSON.stringify(ts.explain(huge, session));
+  assert.ok(text.length < 1_000_000, `${text.length} characters`);
+  const enhanced = new ToolSearch({ ...options, config: { ranking: "enhanced" } });
+  assert.ok(JSON.stringify(enhanced.explain(huge, session)).length < 1_000_000);
+});
+
+test("a query past the cap is refused with a clear error", async () => {
+  const ts = new ToolSearch(options);
+  const out = JSON.parse(await ts.toolSearch({ queries: ["read file", "x".repeat(5000)] }, session));
+  assert.match(out.error, /queries\[1\] is too long: 5000 characters > max 4096/);
+  const names = JSON.parse(await ts.toolDescribe({ names: ["y".repeat(5000)] }, session));
+  assert.match(names.error, /names\[0\] is too long/);
+  await stillSearches(ts);
+});
+
+test("lone surrogates read as U+FFFD in object and text arguments alike", async () => {
+  const ts = new ToolSearch(options);
+  const fromObject = JSON.parse(await ts.toolSearch({ queries: ["read file \ud800"] }, session));
+  const fromText = JSON.parse(await ts.toolSearch('{"queries": ["read file \\ud800"]}', session));
+  assert.equal(fromObject.error, undefined, JSON.stringify(fromObject));
+  assert.deepEqual(fromObject, fromText);
+  assert.ok(fromObject.results[0].matches.includes("mcp__files__read_file"));
+});
+
+test("arguments JSON cannot carry say what is wrong", async () => {
+  const ts = new ToolSearch(options);
+  const big = JSON.parse(await ts.toolSearch({ queries: ["read file"], limit: 5n }, session));
+  assert.match(big.error, /BigInt/);
+  assert.doesNotMatch(big.error, /required/);
+  const cyclic = { queries: ["read file"] };
+  cyclic.self = cyclic;
+  assert.match(JSON.parse(await ts.toolSearch(cyclic, session)).error, /circular/i);
+  const deep = JSON.parse(await ts.toolCall(call("mcp__tracker__create_ticket", nested(300)), session));
+  assert.match(deep.error, /nested more than 128 levels/);
+  await stillSearches(ts);
+});
+
+test("the gateway is bounded: an empty search answer is silent, an oversize one a failure", async () => {
+  const connectors = { enabled: true };
+  for (const empty of [null, undefined, "", [], false]) {
+    const ts = new ToolSearch({ ...options, connectors, host: { gateway: { search: async () => empty } } });
+    const out = JSON.parse(await ts.toolSearch({ queries: ["create ticket"] }, session));
+    assert.equal("connectors" in out, false, `${JSON.stringify(empty)}: ${JSON.stringify(out)}`);
+  }
+  const oversize = { results: [], schemas: { pad: "x".repeat(2000) } };
+  const ts = new ToolSearch({
+    ...options,
+    connectors,
+    limits: { gatewayAnswerChars: 1000 },
+    host: { gateway: { search: async () => oversize } },
+  });
+  const out = JSON.parse(await ts.toolSearch({ queries: ["create ticket"] }, session));
+  assert.equal(out.connectors?.reason, "unreachable", JSON.stringify(out));
+  assert.ok(out.results[0].matches.includes("mcp__tracker__create_ticket"));
+});
