@@ -25,14 +25,22 @@ impl JsSessionSource {
         }
     }
 
+    /// `toolsets[key]` when it is an own string. A key holding a lone
+    /// surrogate reaches Rust as U+FFFD (as the tool's name does), so a
+    /// `key` with U+FFFD that is not an own key is looked for among the keys
+    /// as Rust reads them.
     fn own_string(&self, key: &str) -> Option<String> {
         let toolsets = self.toolsets.dyn_ref::<Object>()?;
-        if !Object::has_own(toolsets, &JsValue::from_str(key)) {
-            return None;
+        let mut own = JsValue::from_str(key);
+        if !Object::has_own(toolsets, &own) {
+            if !key.contains('\u{FFFD}') {
+                return None;
+            }
+            own = Object::keys(toolsets)
+                .iter()
+                .find(|k| k.as_string().as_deref() == Some(key))?;
         }
-        Reflect::get(toolsets, &JsValue::from_str(key))
-            .ok()?
-            .as_string()
+        Reflect::get(toolsets, &own).ok()?.as_string()
     }
 }
 
@@ -41,7 +49,8 @@ impl SessionSource for JsSessionSource {
         let tools = self.tools.dyn_ref::<Array>()?;
         let tool = tools.get(index as u32);
         let text = JSON::stringify(&tool).ok()?.as_string()?;
-        serde_json::from_str(&text).ok()
+        // A lone surrogate reads as U+FFFD here as in the catalog's rows.
+        crate::bridge::args::parse_json(&text).ok()
     }
 
     fn toolset_of(&self, name: &str) -> Option<String> {

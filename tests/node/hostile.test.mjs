@@ -150,6 +150,21 @@ test("lone surrogates read as U+FFFD in object and text arguments alike", async 
   assert.ok(fromObject.results[0].matches.includes("mcp__files__read_file"));
 });
 
+test("a tool name with a lone surrogate is listed, described and called as its U+FFFD form", async () => {
+  const odd = { name: "mcp__odd__bad\ud800name", description: "Odd name tool", inputSchema: { type: "object", properties: { note: { type: "string", description: "x\udc00" } } } };
+  const calls = [];
+  const ts = new ToolSearch({ ...options, host: { executeTool: async (name) => { calls.push(name); return "done"; } } });
+  const s = { tools: [...tools, odd], toolsets: { ...session.toolsets, [odd.name]: "mcp-odd" } };
+  const shown = "mcp__odd__bad\ufffdname";
+  const found = JSON.parse(await ts.toolSearch({ queries: ["odd name tool"] }, s));
+  assert.ok(found.results[0].matches.includes(shown), JSON.stringify(found));
+  const described = JSON.parse(await ts.toolDescribe({ names: [shown] }, s));
+  assert.equal(described.tools[shown].description, "Odd name tool");
+  assert.equal(described.tools[shown].parameters.properties.note.description, "x\ufffd");
+  assert.equal(await ts.toolCall(call(shown, { note: "n" }), s), "done");
+  assert.deepEqual(calls, [shown]);
+});
+
 test("arguments JSON cannot carry say what is wrong", async () => {
   const ts = new ToolSearch(options);
   const big = JSON.parse(await ts.toolSearch({ queries: ["read file"], limit: 5n }, session));
