@@ -24,11 +24,40 @@ function createToolSearch(raw) {
   const UNKNOWN_ID = 0xffffffff;
 
   const hasOwn = Object.prototype.hasOwnProperty;
-  const isRecord = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  /** `Array.isArray`, false where it throws (a revoked proxy). */
+  const isList = (v) => {
+    try {
+      return Array.isArray(v);
+    } catch {
+      return false;
+    }
+  };
+  const isRecord = (v) => v !== null && typeof v === "object" && !isList(v);
+
+  /** `object[key]`, undefined where the read throws (a getter, a proxy trap). */
+  function field(object, key) {
+    try {
+      return object[key];
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The strings of a list, or null when `v` is no list (a throwing read ends it). */
+  function stringItems(v) {
+    if (!isList(v)) return null;
+    const items = [];
+    try {
+      for (const item of v) if (typeof item === "string") items.push(item);
+    } catch {
+      // a hostile list: keep what was read
+    }
+    return items;
+  }
 
   function typeName(value) {
     if (value === null) return "null";
-    if (Array.isArray(value)) return "array";
+    if (isList(value)) return "array";
     return typeof value;
   }
 
@@ -106,7 +135,7 @@ function createToolSearch(raw) {
       name: block.name,
       description: block.description,
       keys,
-      requiredItems: Array.isArray(required) ? required.slice() : [],
+      requiredItems: isList(required) ? required.slice() : [],
       params: withParams ? paramParts(properties, keys) : null,
     };
   }
@@ -117,7 +146,7 @@ function createToolSearch(raw) {
     for (let i = 0; params !== null && i < params.length; i += 2) {
       const [description, values] = [params[i], params[i + 1]];
       if (typeof description === "string") text += description + "\n";
-      if (Array.isArray(values)) for (const value of values) if (typeof value === "string") text += value + "\n";
+      for (const value of stringItems(values) ?? []) text += value + "\n";
     }
     return text;
   }
@@ -134,7 +163,7 @@ function createToolSearch(raw) {
     const required = parameters.required;
     if (properties !== snap.properties || required !== snap.required) return false;
     if (isRecord(properties) && !sameList(Object.keys(properties), snap.keys)) return false;
-    if (Array.isArray(required) && !sameList(required, snap.requiredItems)) return false;
+    if (isList(required) && !sameList(required, snap.requiredItems)) return false;
     if (snap.params === null) return true;
     for (let i = 0; i < snap.keys.length; i++) {
       const property = properties[snap.keys[i]];
@@ -172,22 +201,28 @@ function createToolSearch(raw) {
     return text.length - (pairs === null ? 0 : pairs.length);
   }
 
-  /** The options object the engine reads, as JSON text. */
+  /**
+   * The options object the engine reads, as JSON text: each part on its own,
+   * so one unreadable part (a BigInt, a cycle, a throwing getter) is only
+   * that part left to its default.
+   */
   function optionsText(options) {
     const o = isRecord(options) ? options : {};
-    const strings = (v) => (Array.isArray(v) ? v.filter((s) => typeof s === "string") : null);
-    return jsonText(
-      {
-        config: o.config === undefined ? null : o.config,
-        connectors: o.connectors === undefined ? null : o.connectors,
-        coreTools: strings(o.coreTools),
-        directSurfaceToolsets: strings(o.directSurfaceToolsets),
-        timeouts: isRecord(o.timeouts) ? o.timeouts : null,
-        limits: isRecord(o.limits) ? o.limits : null,
-        semantic: isRecord(o.semantic) ? o.semantic : null,
-      },
-      "{}",
-    );
+    const part = (key, keep) => {
+      const value = field(o, key);
+      return keep(value) ? jsonText(value, "null") : "null";
+    };
+    const present = (v) => v !== undefined;
+    const parts = [
+      ["config", part("config", present)],
+      ["connectors", part("connectors", present)],
+      ["coreTools", jsonText(stringItems(field(o, "coreTools")), "null")],
+      ["directSurfaceToolsets", jsonText(stringItems(field(o, "directSurfaceToolsets")), "null")],
+      ["timeouts", part("timeouts", isRecord)],
+      ["limits", part("limits", isRecord)],
+      ["semantic", part("semantic", isRecord)],
+    ];
+    return `{${parts.map(([key, text]) => `"${key}":${text}`).join(",")}}`;
   }
 
   /** The per-call context handed to host callbacks. */
@@ -224,14 +259,19 @@ function createToolSearch(raw) {
    * `tools` (a session or an earlier `fromMcp` result).
    */
   function takenNames(taken) {
-    const items = Array.isArray(taken) ? taken : isRecord(taken) && Array.isArray(taken.tools) ? taken.tools : [];
+    const items = isList(taken) ? taken : isRecord(taken) && isList(field(taken, "tools")) ? field(taken, "tools") : [];
     const names = [];
-    for (const item of items) {
-      if (typeof item === "string") names.push(item);
-      else if (isRecord(item)) {
-        const block = isRecord(item.function) ? item.function : item;
-        if (typeof block.name === "string") names.push(block.name);
+    try {
+      for (const item of items) {
+        if (typeof item === "string") names.push(item);
+        else if (isRecord(item)) {
+          const fn = field(item, "function");
+          const name = field(isRecord(fn) ? fn : item, "name");
+          if (typeof name === "string") names.push(name);
+        }
       }
+    } catch {
+      // a hostile list: keep what was read
     }
     return names;
   }
@@ -244,7 +284,7 @@ function createToolSearch(raw) {
 
     /** See API.md: never throws on bad configuration. */
     constructor(options) {
-      const host = isRecord(options) && isRecord(options.host) ? options.host : {};
+      const host = isRecord(options) && isRecord(field(options, "host")) ? field(options, "host") : {};
       this.#engine = new raw.Engine(optionsText(options), host);
       this.#withParams = this.config.ranking === "enhanced";
     }
@@ -261,8 +301,8 @@ function createToolSearch(raw) {
     assemble(session, options) {
       const s = this.#session(session);
       const o = isRecord(options) ? options : {};
-      const contextLength = typeof o.contextLength === "number" ? o.contextLength : NaN;
-      const format = typeof o.format === "string" ? o.format : "openai";
+      const contextLength = typeof field(o, "contextLength") === "number" ? field(o, "contextLength") : NaN;
+      const format = typeof field(o, "format") === "string" ? field(o, "format") : "openai";
       const sizes = this.#sizes(s.tools);
       const [recordText, bridgeText] = this.#engine.assemble(
         s.ids, s.tools, s.toolsets, s.declared, sizes, contextLength, format,
@@ -332,8 +372,9 @@ function createToolSearch(raw) {
     explain(query, session, options) {
       const s = this.#session(session);
       const o = isRecord(options) ? options : {};
-      const names = Array.isArray(o.names) ? jsonText(o.names.filter((n) => typeof n === "string"), "null") : "null";
-      const limit = Number.isInteger(o.limit) && o.limit > 0 ? Math.min(o.limit, COUNT_MAX) : 10;
+      const names = jsonText(stringItems(field(o, "names")), "null");
+      const asked = field(o, "limit");
+      const limit = Number.isInteger(asked) && asked > 0 ? Math.min(asked, COUNT_MAX) : 10;
       const text = typeof query === "string" ? query : "";
       return JSON.parse(this.#engine.explain(text, names, limit, s.ids, s.tools, s.toolsets, s.declared));
     }
@@ -345,11 +386,14 @@ function createToolSearch(raw) {
      * Names in `taken` (other servers' imports) are never reused.
      */
     static fromMcp(serverName, listToolsResult, taken) {
-      const server = typeof serverName === "string" ? serverName : String(serverName ?? "");
-      const list = Array.isArray(listToolsResult)
-        ? listToolsResult
-        : isRecord(listToolsResult) && Array.isArray(listToolsResult.tools) ? listToolsResult.tools : [];
-      const texts = list.map((tool) => (isRecord(tool) ? argsText(tool) : "null"));
+      const server = typeof serverName === "string" ? serverName : thrownMessage(serverName ?? "");
+      const list = isList(listToolsResult) ? listToolsResult : field(listToolsResult ?? {}, "tools");
+      const texts = [];
+      try {
+        for (const tool of isList(list) ? list : []) texts.push(isRecord(tool) ? argsText(tool) : "null");
+      } catch {
+        // a hostile list: import what was read
+      }
       return JSON.parse(raw.fromMcp(server, texts, takenNames(taken)));
     }
 
@@ -366,17 +410,18 @@ function createToolSearch(raw) {
       if (!isRecord(session)) {
         throw new TypeError(`toolsearch: session must be an object, got ${typeName(session)}`);
       }
-      const tools = Array.isArray(session.tools) ? session.tools : [];
-      const toolsets = isRecord(session.toolsets) ? session.toolsets : null;
-      const owners = isRecord(session.owners) ? session.owners : null;
+      const listed = field(session, "tools");
+      const tools = isList(listed) ? listed : [];
+      const toolsets = isRecord(field(session, "toolsets")) ? field(session, "toolsets") : null;
+      const owners = isRecord(field(session, "owners")) ? field(session, "owners") : null;
       let ids = this.#ids(tools, toolsets, owners);
       if (this.#engine.interned() > INTERN_SLACK + 4 * tools.length) {
         this.#engine.clear();
         this.#memo = new WeakMap();
         ids = this.#ids(tools, toolsets, owners);
       }
-      const declared = Array.isArray(session.declaredSources)
-        ? jsonText(session.declaredSources, "[]")
+      const declared = isList(field(session, "declaredSources"))
+        ? jsonText(field(session, "declaredSources"), "[]")
         : "[]";
       return { ids, tools, toolsets, declared };
     }
