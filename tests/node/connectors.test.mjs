@@ -5,17 +5,10 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { ToolSearch } from "toolsearch";
-import { callbacks, startGateway } from "./gateway.mjs";
-import { root, tool } from "./support.mjs";
+import { callbacks, connectorSession, startGateway } from "./gateway.mjs";
+import { root } from "./support.mjs";
 
-const session = {
-  tools: [
-    tool("manage_connections", "Connect apps and check connection status", ["action"]),
-    tool("mcp__mail__send_email", "Send an email through the local mail server", ["to"]),
-    tool("mcp__files__read_file", "Read a file", ["path"]),
-  ],
-  toolsets: { mcp__mail__send_email: "mcp-mail", mcp__files__read_file: "mcp-files" },
-};
+const session = connectorSession;
 const options = { coreTools: ["manage_connections"], timeouts: { search: 300, schemas: 300, execute: 300, connections: 300 } };
 
 for (const path of ["http", "callbacks"]) {

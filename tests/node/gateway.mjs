@@ -2,6 +2,17 @@
 // §11.4-11.7 (and our connections route) on 127.0.0.1, records every request,
 // and injects switchable faults.
 import { createServer } from "node:http";
+import { tool } from "./support.mjs";
+
+/** A session with connectors in scope (manage_connections) and two local tools. */
+export const connectorSession = {
+  tools: [
+    tool("manage_connections", "Connect apps and check connection status", ["action"]),
+    tool("mcp__mail__send_email", "Send an email through the local mail server", ["to"]),
+    tool("mcp__files__read_file", "Read a file", ["path"]),
+  ],
+  toolsets: { mcp__mail__send_email: "mcp-mail", mcp__files__read_file: "mcp-files" },
+};
 
 const TOOLS = {
   GMAIL_SEND_EMAIL: { connector: "Gmail", description: "Send an email from the user's Gmail account",
@@ -40,6 +51,30 @@ export async function startGateway() {
         return send(500, "upstream exploded");
       }
       if (fault.kind === "500") return send(503, { code: "UNAVAILABLE", message: "try later" });
+      if (fault.kind === "403") return send(403, { error: { code: "FORBIDDEN", message: "not allowed" } });
+      if (fault.kind === "429") return send(429, { error: { code: "RATE_LIMITED" } }, { "retry-after": "0" });
+      if (fault.kind === "html") {
+        res.writeHead(200, { "content-type": "text/html" });
+        return res.end("<!doctype html><title>Login</title><p>Please sign in</p>");
+      }
+      if (fault.kind === "oversize") return send(200, { results: [], schemas: {}, pad: "x".repeat(fault.chars ?? 9_000_000) });
+      if (fault.kind === "drip") {
+        // A valid answer, one byte at a time, slower than any timeout.
+        res.writeHead(200, { "content-type": "application/json" });
+        const bytes = JSON.stringify(answer(route, body));
+        let at = 0;
+        const timer = setInterval(() => {
+          if (at >= bytes.length || res.destroyed) return clearInterval(timer);
+          res.write(bytes[at++]);
+        }, 50);
+        timer.unref();
+        return undefined;
+      }
+      if (fault.kind === "reset") return req.socket.destroy();
+      if (fault.kind === "connection-required" || fault.kind === "tool-not-found") {
+        const code = fault.kind === "connection-required" ? "CONNECTION_REQUIRED" : "TOOL_NOT_FOUND";
+        return send(200, { error: { code, message: `gateway says ${code}` } });
+      }
     }
     send(200, answer(route, body));
   });
