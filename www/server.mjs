@@ -7,7 +7,7 @@
 // API: GET /api/catalog (the live demo session), GET /api/samples and
 // /api/samples/<file> (catalogs from ../shared/catalogs when present), and
 // POST /api/call {name, arguments} (runs a tool on its MCP server; the page
-// validates first, in wasm, through tool_call).
+// validates first, in wasm, through tool_call; same-origin JSON requests only).
 import { createServer } from "node:http";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, extname, join, normalize } from "node:path";
@@ -51,6 +51,8 @@ async function handle(req, res, { mcp, catalog }) {
     return sendFile(res, join(samplesDir, file));
   }
   if (path === "/api/call" && req.method === "POST") {
+    const refusal = crossSite(req);
+    if (refusal) return send(res, 403, { error: refusal });
     const { name, arguments: args } = JSON.parse(await body(req));
     try {
       return send(res, 200, { result: await mcp.callTool(String(name), args ?? {}) });
@@ -61,6 +63,20 @@ async function handle(req, res, { mcp, catalog }) {
   if (path.startsWith("/pkg/")) return sendFile(res, safeJoin(join(root, "pkg", "web"), path.slice(5)));
   if (path === "/") return sendFile(res, join(www, "index.html"));
   return sendFile(res, safeJoin(www, path.slice(1)));
+}
+
+/**
+ * Why a request to run a tool is refused, or null: only the page itself may
+ * run tools. Its fetch sends JSON with an Origin naming this server, and the
+ * Host must name it too (no other site's form or DNS name reaches it).
+ */
+function crossSite(req) {
+  const port = req.socket.localPort;
+  const host = req.headers.host ?? "";
+  if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) return `host ${host} is not this server`;
+  if (req.headers.origin !== `http://${host}`) return "cross-origin requests may not run tools";
+  if (!String(req.headers["content-type"] ?? "").startsWith("application/json")) return "the body must be application/json";
+  return null;
 }
 
 /** The JSON catalogs of ../shared/catalogs, when present. */

@@ -99,6 +99,21 @@ test("the demo page searches, describes and calls tools", { timeout: 120_000 }, 
       assert.match(await page.textContent("#assembly-stats"), /mixed/);
     }
     assert.deepEqual(problems, []);
+
+    // Only the page itself may run tools: another origin, a simple text/plain
+    // POST, or another host name is refused before anything runs.
+    const api = new URL("/api/call", demo.url);
+    const post = (headers) => fetch(api, { method: "POST", headers, body: JSON.stringify({ name: "mcp__everything__echo", arguments: { message: "cross-origin" } }) });
+    for (const headers of [
+      { origin: "http://evil.example", "content-type": "application/json" },
+      { origin: api.origin, "content-type": "text/plain" },
+      { "content-type": "text/plain" },
+      { origin: "http://rebound.example", host: "rebound.example", "content-type": "application/json" },
+    ]) {
+      const response = await post(headers);
+      assert.equal(response.status, 403, JSON.stringify(headers));
+      assert.doesNotMatch(await response.text(), /Echo/);
+    }
   } finally {
     await browser.close();
     await demo.close();
