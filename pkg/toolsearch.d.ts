@@ -219,7 +219,7 @@ export interface ResolvedConfig {
   connectors: { enabled: boolean };
   ranking: "reference" | "enhanced";
   ranking_ablation: RankingRule[];
-  /** What was ignored while resolving (e.g. a `defer` that is not a list). */
+  /** What was ignored while resolving: a `defer` that is not a list, an unknown ranking, a setting no key reads (`treshold_pct`: "did you mean `threshold_pct`?"). */
   warnings: string[];
 }
 

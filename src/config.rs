@@ -113,6 +113,7 @@ impl Config {
                 curated_defer()
             }
         };
+        warnings.extend(unknown_keys(section));
         let ranking = ranking(section.get("ranking"), &mut warnings);
         let ranking_ablation = ranking_ablation(section.get("ranking_ablation"), &mut warnings);
         Config {
@@ -149,6 +150,62 @@ impl Config {
         }
         rules
     }
+}
+
+/// The keys of `tools.tool_search` (§2.1 and ours).
+const KEYS: [&str; 9] = [
+    "enabled",
+    "threshold_pct",
+    "search_default_limit",
+    "max_search_limit",
+    "listing",
+    "listing_max_tokens",
+    "defer",
+    "ranking",
+    "ranking_ablation",
+];
+
+/// A warning per key of `section` that no setting reads (a typo such as
+/// `treshold_pct` would otherwise be ignored in silence), naming the closest
+/// known key.
+fn unknown_keys(section: &Map<String, Value>) -> Vec<String> {
+    section
+        .keys()
+        .filter(|key| !KEYS.contains(&key.as_str()))
+        .map(|key| {
+            let closest = KEYS
+                .iter()
+                .min_by_key(|known| edit_distance(key, known))
+                .filter(|known| edit_distance(key, known) <= 2);
+            match closest {
+                Some(known) => {
+                    format!("unknown setting `{key}` is ignored; did you mean `{known}`?")
+                }
+                None => format!(
+                    "unknown setting `{key}` is ignored; the settings are {}",
+                    KEYS.join(", ")
+                ),
+            }
+        })
+        .collect()
+}
+
+/// Levenshtein distance by characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
 }
 
 fn ranking(value: Option<&Value>, warnings: &mut Vec<String>) -> Ranking {
@@ -346,6 +403,23 @@ mod tests {
         assert_eq!(c.ranking, Ranking::Reference);
         assert!(c.ranking_ablation.is_empty());
         assert_eq!(c.rules(), Rules::default());
+    }
+
+    #[test]
+    fn unknown_keys_are_warned_about() {
+        let c = resolve(json!({"treshold_pct": 9, "colour": "red", "threshold_pct": 7}));
+        assert_eq!(c.threshold_pct, 7.0);
+        assert_eq!(c.warnings.len(), 2, "{:?}", c.warnings);
+        assert!(
+            c.warnings[0].contains("did you mean `threshold_pct`"),
+            "{}",
+            c.warnings[0]
+        );
+        assert!(c.warnings[1].contains("`colour`") && c.warnings[1].contains("listing_max_tokens"));
+        assert!(resolve(json!({"enabled": "on", "ranking": "enhanced"}))
+            .warnings
+            .is_empty());
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
     }
 
     #[test]
