@@ -74,11 +74,15 @@ fn container(text: &str, types: &[&str]) -> Option<Value> {
 /// them in order; `None` keeps the string (it is valid as a string, or no
 /// repair applies).
 fn from_string(text: &str, types: &[&str], schema: &Map<String, Value>) -> Option<Value> {
+    // "null" where null is allowed is null, before any type is tried (a
+    // nullable string included).
+    if text == "null" && allows_null(schema, types) {
+        return Some(Value::Null);
+    }
     let trimmed = text.trim();
     for kind in types {
         let converted = match *kind {
             "string" => return None,
-            "null" => (text == "null").then_some(Value::Null),
             "integer" => integer(trimmed),
             "number" => number(trimmed),
             "boolean" => match trimmed.to_ascii_lowercase().as_str() {
@@ -100,9 +104,6 @@ fn from_string(text: &str, types: &[&str], schema: &Map<String, Value>) -> Optio
         if converted.is_some() {
             return converted;
         }
-    }
-    if text == "null" && allows_null(schema, types) {
-        return Some(Value::Null);
     }
     types
         .contains(&"array")
@@ -287,14 +288,20 @@ mod tests {
     fn null_strings() {
         let schema = json!({"properties": {
             "a": {"type": "integer", "nullable": true}, "b": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
-            "c": {"type": ["string", "null"]}, "d": {"type": "integer"}, "e": {"type": "array"}
+            "c": {"type": ["string", "null"]}, "d": {"type": "integer"}, "e": {"type": "array"},
+            "s": {"type": "string", "nullable": true}, "o": {"oneOf": [{"type": "string"}, {"type": "null"}]},
+            "t": {"type": "string"}
         }});
+        // Wherever null is allowed, "null" is null, even beside a string type
+        // (§10.7); elsewhere it stays text.
         assert_eq!(
             coerced(
-                json!({"a": "null", "b": "null", "c": "null", "d": "null", "e": null}),
+                json!({"a": "null", "b": "null", "c": "null", "d": "null", "e": null,
+                       "s": "null", "o": "null", "t": "null"}),
                 schema
             ),
-            json!({"a": null, "b": null, "c": "null", "d": "null", "e": null})
+            json!({"a": null, "b": null, "c": null, "d": "null", "e": null,
+                   "s": null, "o": null, "t": "null"})
         );
     }
 }

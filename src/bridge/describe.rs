@@ -60,7 +60,7 @@ pub async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
             } else {
                 not_found.push(name);
             }
-        } else if refusal::is_registered(name, turn.classifier, turn.session) {
+        } else if is_registered_not_deferrable(name, turn) {
             errors.insert(
                 name.clone(),
                 refusal::message(name, turn.classifier, turn.session).into(),
@@ -88,6 +88,18 @@ pub async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
 }
 
 /// `{"description", "parameters"}` of a raw definition, as stored.
+/// §9 step 4: a registered tool that does not defer (a core or GUI-surface
+/// tool) is refused with a reason; any other name is `not_found`, a
+/// registered deferrable tool outside this session's definitions included.
+fn is_registered_not_deferrable<H: Host>(name: &str, turn: &Turn<'_, H>) -> bool {
+    let normalized = refusal::normalize(name);
+    let toolset = turn.session.source.toolset_of(&normalized);
+    refusal::is_registered(name, turn.classifier, turn.session)
+        && !turn
+            .classifier
+            .is_deferrable(&normalized, toolset.as_deref())
+}
+
 fn schema_record(def: &Value) -> Value {
     let description = function_block(def)
         .and_then(|block| block.get("description"))

@@ -20,6 +20,7 @@ fn fixture() -> (toolsearch::Engine, toolsearch::Session) {
                  "inputSchema": {"type": "object", "properties": {
                     "title": {"type": "string"},
                     "priority": {"type": "string", "enum": ["low", "high"]},
+                    "assignee": {"type": ["string", "null"]},
                     "options": {"type": "object", "properties": {"count": {"type": "integer"}},
                                 "required": ["count"], "additionalProperties": false}
                  }, "required": ["title"]}}
@@ -55,6 +56,16 @@ fn runs_a_valid_call_with_coerced_arguments() {
     assert_eq!(calls[0].0, "mcp__tracker__create_ticket");
     assert_eq!(calls[0].1["options"]["count"], 2);
     assert_eq!(calls[0].1["__proto__"], json!({"polluted": true}));
+}
+
+#[test]
+fn the_text_null_reaches_the_executor_as_null_where_null_is_allowed() {
+    let args = json!({"calls": [{"name": "mcp__tracker__create_ticket",
+        "arguments": {"title": "null", "assignee": "null"}}]});
+    let (out, calls) = run_call(args, Some(Ok("created".into())));
+    assert_eq!(out, Value::String("created".into()));
+    // §10.7: a nullable property gets null; a plain string keeps the text.
+    assert_eq!(calls[0].1, json!({"title": "null", "assignee": null}));
 }
 
 #[test]

@@ -19,7 +19,7 @@ fn describe_args(args: &str) -> serde_json::Value {
                 tool("local_helper", "Visible, registered nowhere", &[])
             ],
             "toolsets": {"mcp__github__create_issue": "mcp-github", "mcp__github__bare": "mcp-github",
-                         "preview": "desktop_ui", "elsewhere": "kanban"}
+                         "preview": "desktop_ui", "elsewhere": "kanban", "panel": "desktop_ui"}
         }),
     );
     parse(&describe(&engine, args, &s))
@@ -44,19 +44,27 @@ fn describes_local_tools_as_stored() {
 #[test]
 fn unknown_names_and_refusals() {
     let out = describe_args(
-        r#"{"names": ["nope", "terminal", "preview", "connectors__gmail__SEND", "elsewhere", "local_helper"]}"#,
+        r#"{"names": ["nope", "terminal", "preview", "connectors__gmail__SEND", "elsewhere", "local_helper", "panel"]}"#,
     );
     assert_eq!(out["tools"], json!({}));
-    // An unregistered tool is not_found even when the session shows it (§9 step 4).
+    // An unregistered tool is not_found even when the session shows it, and
+    // so is a registered deferrable tool outside the session's definitions
+    // (`elsewhere`, toolset "kanban"); only a registered tool that does not
+    // defer is refused (§9 step 4).
     assert_eq!(
         out["not_found"],
-        json!(["nope", "connectors__gmail__SEND", "local_helper"])
+        json!([
+            "nope",
+            "connectors__gmail__SEND",
+            "elsewhere",
+            "local_helper"
+        ])
     );
     assert_eq!(out["hint"], NOT_FOUND_HINT);
     let errors = out["errors"].as_object().unwrap();
     assert_eq!(
         errors.keys().collect::<Vec<_>>(),
-        ["terminal", "preview", "elsewhere"]
+        ["terminal", "preview", "panel"]
     );
     assert!(errors["terminal"]
         .as_str()
@@ -66,7 +74,7 @@ fn unknown_names_and_refusals() {
         .as_str()
         .unwrap()
         .contains("call it directly"));
-    assert!(errors["elsewhere"]
+    assert!(errors["panel"]
         .as_str()
         .unwrap()
         .contains("not available in this session"));

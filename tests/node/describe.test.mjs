@@ -12,7 +12,7 @@ const session = {
     { name: "mcp__github__create_issue", description: "Open an issue", inputSchema: schema },
     { name: "preview", description: "GUI" },
   ],
-  toolsets: { mcp__github__create_issue: "mcp-github", preview: "desktop_ui", other_agent_tool: "kanban" },
+  toolsets: { mcp__github__create_issue: "mcp-github", preview: "desktop_ui", other_agent_tool: "kanban", setup_wizard: "setup" },
 };
 const describe = async (args) => JSON.parse(await ts.toolDescribe(args, session));
 
@@ -24,14 +24,16 @@ test("full schemas as stored, names deduplicated, request order", async () => {
 });
 
 test("not_found with its hint, errors for tools that do not defer", async () => {
-  const out = await describe({ names: ["ghost", "terminal", "preview", "other_agent_tool", "connectors__gmail__X"] });
+  const out = await describe({ names: ["ghost", "terminal", "preview", "other_agent_tool", "setup_wizard", "connectors__gmail__X"] });
   assert.deepEqual(Object.keys(out), ["tools", "not_found", "hint", "errors"]);
-  assert.deepEqual(out.not_found, ["ghost", "connectors__gmail__X"]);
+  // A registered tool that would defer but is not in this session is
+  // not_found (§9 step 4); one that does not defer is refused.
+  assert.deepEqual(out.not_found, ["ghost", "other_agent_tool", "connectors__gmail__X"]);
   assert.match(out.hint, /tool_search/);
   assert.match(out.errors.terminal, /directly-listed tool/);
   assert.match(out.errors.terminal, /call it directly/);
   assert.match(out.errors.preview, /directly-listed tool/);
-  assert.match(out.errors.other_agent_tool, /not available in this session/);
+  assert.match(out.errors.setup_wizard, /not available in this session/);
 });
 
 test("argument errors and the 10-name cap", async () => {
