@@ -1,5 +1,6 @@
 //! Shared helpers: engines, sessions, JSON parsing and the shared data dir.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use serde_json::{json, Value};
@@ -53,7 +54,10 @@ pub fn shared_dir() -> Option<PathBuf> {
         "shared data missing at {} (CI must provide it)",
         dir.display()
     );
-    eprintln!(
+    // Straight to stderr: libtest captures eprintln! of passing tests, and
+    // a skip must show.
+    let _ = writeln!(
+        std::io::stderr().lock(),
         "skipping: shared data not found at {} (set TOOLSEARCH_SHARED)",
         dir.display()
     );

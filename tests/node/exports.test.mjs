@@ -24,9 +24,31 @@ test("require and import expose the same names", () => {
   assert.deepEqual(surface(require("toolsearch")), EXPECTED);
 });
 
+/** The class's members: instance methods and accessors, and statics. */
+function members(ToolSearch) {
+  const own = (object) => Object.getOwnPropertyNames(object).filter((k) => !["constructor", "length", "name", "prototype"].includes(k)).sort();
+  return { instance: own(ToolSearch.prototype), static: own(ToolSearch) };
+}
+
+test("ToolSearch has the members of the declarations, and no others", () => {
+  const declared = readFileSync(join(root, "pkg", "toolsearch.d.ts"), "utf8");
+  const body = declared.slice(declared.indexOf("export class ToolSearch"));
+  const classBody = body.slice(0, body.indexOf("\n}\n"));
+  const names = [...classBody.matchAll(/^  (static )?(?:readonly |get )?([A-Za-z]\w*)\s*[(<:]/gm)].map((m) => [m[1] ? "static" : "instance", m[2]]);
+  const expected = { instance: [], static: [] };
+  for (const [kind, name] of names) if (name !== "constructor") expected[kind].push(name);
+  expected.instance.sort();
+  expected.static.sort();
+  assert.ok(expected.instance.includes("toolSearch") && expected.static.includes("fromMcp"), JSON.stringify(expected));
+  assert.deepEqual(members(esm.ToolSearch), expected);
+  assert.deepEqual(members(require("toolsearch").ToolSearch), expected);
+  assert.equal(typeof esm.ToolSearch.prototype[Symbol.dispose], "function");
+});
+
 test("the web entry exposes the same names and works after init(bytes)", async () => {
   const web = await import("toolsearch/web");
   assert.deepEqual(surface(web), EXPECTED);
+  assert.deepEqual(members(web.ToolSearch), members(esm.ToolSearch));
   const bytes = readFileSync(join(root, "pkg", "web", "toolsearch_bg.wasm"));
   await web.default(bytes);
   assert.deepEqual(web.tokenize("Creating issues"), ["creat", "issu"]);
