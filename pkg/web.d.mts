@@ -1,3 +1,3 @@
 // The browser / bundler entry: call `await init()` once before using ToolSearch.
-export * from "./toolsearch.js";
-export { default } from "./toolsearch.js";
+export * from "./toolsearch.mjs";
+export { default } from "./toolsearch.mjs";

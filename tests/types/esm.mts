@@ -1,0 +1,56 @@
+// Every declared export, used as an ESM consumer would (strict).
+import init, {
+  ToolSearch,
+  tokenize,
+  version,
+  type Assembly,
+  type EnhancedExplanation,
+  type Explanation,
+  type Host,
+  type McpImport,
+  type ResolvedConfig,
+  type Resolution,
+  type Session,
+  type ToolSearchOptions,
+} from "toolsearch";
+import initWeb, { ToolSearch as WebToolSearch } from "toolsearch/web";
+import wasmUrl from "toolsearch/toolsearch_bg.wasm";
+
+const host: Host = {
+  executeTool: async (name: string, args: Record<string, unknown>) => `${name} ${JSON.stringify(args)}`,
+  embed: async (texts: string[]) => texts.map(() => new Float32Array(4)),
+};
+const options: ToolSearchOptions = {
+  config: { ranking: "enhanced", max_search_limit: 10 },
+  coreTools: ["terminal"],
+  timeouts: { search: 1000, tool: 60_000, callback: 30_000 },
+  limits: { gatewayAnswerChars: 1 << 20 },
+  semantic: { weight: 0.3 },
+  host,
+};
+
+export async function run(session: Session): Promise<string[]> {
+  await init();
+  await initWeb(wasmUrl);
+  const ts = new ToolSearch(options);
+  const config: ResolvedConfig = ts.config;
+  const assembly: Assembly = ts.assemble(session, { contextLength: 200_000, format: "anthropic" });
+  const found: string = await ts.toolSearch({ queries: ["create issue"] }, session, { surface: "link" });
+  const described: string = await ts.toolDescribe({ names: ["x"] }, session);
+  const called: string = await ts.toolCall({ calls: [{ name: "x", arguments: {} }] }, session);
+  const handled: string | null = await ts.handle("tool_search", "{}", session);
+  const managed: string = await ts.manageConnections({ action: "status" }, session);
+  const resolution: Resolution = ts.resolveToolCall({ name: "x" }, session);
+  const explanation: Explanation = ts.explain("create issue", session, { limit: 5 });
+  if (explanation.ranking === "enhanced") {
+    const enhanced: EnhancedExplanation = explanation;
+    void enhanced.decision;
+  }
+  const imported: McpImport = ToolSearch.fromMcp("github", { tools: [] }, ["mcp__other__t"]);
+  ts.manageConnectionsTool("openai");
+  ts.free();
+  using disposable = new WebToolSearch();
+  void disposable;
+  return [version(), ...tokenize("creating issues"), found, described, called, managed, String(handled),
+    String(config.ranking), String(assembly.tier), resolution.kind, ...imported.warnings];
+}
