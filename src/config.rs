@@ -51,6 +51,7 @@ pub enum Ranking {
     Enhanced,
 }
 
+/// The resolved `tools.connectors` section (spec §2.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct ConnectorsConfig {
     /// User kill switch for everything connector-related.

@@ -41,6 +41,7 @@ pub enum Explanation {
     Enhanced(EnhancedExplanation),
 }
 
+/// What an engine is built from: the host's configuration and tool lists.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
     /// The `tools.tool_search` value.

@@ -10,6 +10,8 @@
 //! Behaviour follows `hermes-tool-search.md` (the spec); section numbers in
 //! the docs refer to it.
 
+#![deny(missing_docs)]
+
 pub mod assemble;
 pub mod bridge;
 pub mod catalog;
