@@ -249,6 +249,11 @@ export interface Assembly {
   deferredTokens: number;
   /** The listing budget when activated, else floor(contextLength × threshold_pct / 100). */
   thresholdTokens: number;
+  /**
+   * What the host may not have meant; today: tools that stay visible only
+   * because `session.toolsets` does not register them (none can defer).
+   */
+  warnings: string[];
 }
 
 /** One query token as the catalog sees it. */

@@ -42,6 +42,9 @@ pub struct Assembly {
     pub deferred_tokens: usize,
     /// The listing budget when activated, else `⌊context × pct / 100⌋`.
     pub threshold_tokens: usize,
+    /// What the host may not have meant: visible tools that could defer
+    /// but have no toolset.
+    pub warnings: Vec<String>,
 }
 
 /// What assembly needs of a prepared session.
@@ -56,6 +59,9 @@ pub struct AssemblyInput<'a> {
     pub deferrable: &'a [usize],
     /// Connectors are in scope for this session.
     pub connections_granted: bool,
+    /// Visible tools with no toolset that are not core tools: they stay
+    /// visible only because nothing registers them.
+    pub unregistered: usize,
 }
 
 /// Assembles the tool array (§4.2). `listing` renders the listing for a
@@ -76,6 +82,7 @@ pub fn assemble(
         .map(|&i| session.source.json_chars(i))
         .sum();
     let deferred_tokens = estimate_tokens(deferred_chars);
+    let warnings = unregistered_warning(input.unregistered, incoming.len());
     let pass_through = |deferred_count| Assembly {
         visible: incoming.clone(),
         bridge: "[]".to_owned(),
@@ -85,6 +92,7 @@ pub fn assemble(
         deferred_count,
         deferred_tokens,
         threshold_tokens: context_share(options.context_length, config.threshold_pct),
+        warnings: warnings.clone(),
     };
     let enabled = config.enabled != TriState::Off;
     let budget = listing_budget(
@@ -114,6 +122,7 @@ pub fn assemble(
                 deferred_count: 0,
                 deferred_tokens,
                 threshold_tokens: budget,
+                warnings,
             };
         }
         return pass_through(0);
@@ -143,7 +152,19 @@ pub fn assemble(
         deferred_count: input.deferrable.len(),
         deferred_tokens,
         threshold_tokens: budget,
+        warnings,
     }
+}
+
+/// The warning for `count` of `total` tools that stay visible only because
+/// no toolset registers them (a session built without `toolsets`).
+fn unregistered_warning(count: usize, total: usize) -> Vec<String> {
+    if count == 0 {
+        return Vec::new();
+    }
+    vec![format!(
+        "{count} of {total} tools have no toolset in session.toolsets and are not named in config.defer, so they stay visible and cannot be searched; give MCP tools the toolset mcp-<server> (ToolSearch.fromMcp does)"
+    )]
 }
 
 /// Listing blocks of a catalog, as the engine caches them.

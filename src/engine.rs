@@ -191,6 +191,13 @@ impl Engine {
             visible: &prepared.split.visible,
             deferrable: &prepared.split.deferrable,
             connections_granted: prepared.connections_granted,
+            unregistered: prepared
+                .split
+                .visible
+                .iter()
+                .map(|&i| &session.tools[i])
+                .filter(|t| t.toolset.is_none() && !self.classifier.is_core(&t.def.name))
+                .count(),
         };
         assemble(input, options, |budget| {
             prepared.blocks(session).render(budget)

@@ -318,6 +318,7 @@ function createToolSearch(raw) {
         deferredCount: record.deferredCount,
         deferredTokens: record.deferredTokens,
         thresholdTokens: record.thresholdTokens,
+        warnings: record.warnings,
       };
     }
 

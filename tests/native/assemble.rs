@@ -250,3 +250,21 @@ fn real_catalog_forms_and_saving() {
     assert_eq!(form(1_000_000.0), ListingForm::Full);
     assert_eq!(form(400_000.0), ListingForm::Names);
 }
+
+#[test]
+fn tools_without_toolsets_are_warned_about() {
+    let engine = engine(json!({}), &["terminal"]);
+    // Without toolsets nothing defers, and the assembly says why.
+    let bare = assemble(&engine, json!({"tools": fixture_tools()}), Some(200_000.0));
+    assert!(!bare.activated);
+    assert_eq!(bare.warnings.len(), 1, "{:?}", bare.warnings);
+    assert!(
+        bare.warnings[0].starts_with("33 of 34 tools have no toolset"),
+        "{}",
+        bare.warnings[0]
+    );
+    // Registered, they defer; a core tool without a toolset is no warning.
+    let registered = assemble(&engine, fixture_session(fixture_tools()), Some(200_000.0));
+    assert!(registered.activated);
+    assert!(registered.warnings.is_empty(), "{:?}", registered.warnings);
+}

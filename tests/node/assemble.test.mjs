@@ -26,13 +26,18 @@ test("visible tools pass through as the host's objects, then the three bridges",
   assert.equal(out.tools[0], session.tools[0]);
   assert.deepEqual(out.tools.slice(1).map((t) => t.function.name), ["tool_search", "tool_describe", "tool_call"]);
   assert.deepEqual(Object.keys(out), [
-    "tools", "activated", "tier", "listingForm", "deferredCount", "deferredTokens", "thresholdTokens",
+    "tools", "activated", "tier", "listingForm", "deferredCount", "deferredTokens", "thresholdTokens", "warnings",
   ]);
   assert.equal(out.activated, true);
   assert.equal(out.tier, 1);
   assert.equal(out.listingForm, "full");
   assert.equal(out.deferredCount, 33);
   assert.equal(out.thresholdTokens, 4000);
+  assert.deepEqual(out.warnings, []);
+  // Without toolsets nothing can defer, and the result says so.
+  const bare = ts.assemble({ tools: session.tools }, { contextLength: 200_000 });
+  assert.equal(bare.activated, false);
+  assert.match(bare.warnings[0], /^33 of 34 tools have no toolset/);
   const deferredChars = session.tools.slice(1).reduce((n, t) => n + JSON.stringify(t).length, 0);
   assert.equal(out.deferredTokens, Math.ceil(deferredChars / 4));
 });
