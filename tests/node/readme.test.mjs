@@ -1,0 +1,31 @@
+// The README's runnable examples run as written: each ```js block after a
+// "README test: runs as written" marker runs in its own Node process, as an
+// ES module, or as CommonJS when it uses require.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { root } from "./support.mjs";
+
+const MARKER = "<!-- README test: runs as written";
+const readme = readFileSync(join(root, "README.md"), "utf8");
+const blocks = readme
+  .split(MARKER)
+  .slice(1)
+  .map((part) => part.match(/```js\n([\s\S]*?)```/)[1]);
+
+test("the README has runnable examples", () => {
+  assert.ok(blocks.length >= 2, `${blocks.length} marked blocks`);
+});
+
+blocks.forEach((code, i) => {
+  test(`README example ${i + 1} runs as written`, () => {
+    const dir = join(root, "tests", "output");
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `readme-${i + 1}.${/\brequire\(/.test(code) ? "cjs" : "mjs"}`);
+    writeFileSync(file, code);
+    const out = execFileSync(process.execPath, [file], { cwd: root, encoding: "utf8", timeout: 30_000 });
+    assert.match(out, /mcp__/, out);
+  });
+});
