@@ -15,6 +15,7 @@ import init, {
 } from "toolsearch";
 import initWeb, { ToolSearch as WebToolSearch } from "toolsearch/web";
 import wasmUrl from "toolsearch/toolsearch_bg.wasm";
+import { connectMcpServers, type McpHost } from "toolsearch/mcp";
 
 const host: Host = {
   executeTool: async (name: string, args: Record<string, unknown>) => `${name} ${JSON.stringify(args)}`,
@@ -48,6 +49,10 @@ export async function run(session: Session): Promise<string[]> {
   }
   const imported: McpImport = ToolSearch.fromMcp("github", { tools: [] }, ["mcp__other__t"]);
   ts.manageConnectionsTool("openai");
+  const mcp: McpHost = await connectMcpServers({ files: { command: "mcp-server-filesystem", args: ["."] } });
+  const ran: string = await mcp.callTool("mcp__files__read_file", { path: "a" });
+  await ts.toolSearch({ queries: [ran] }, mcp.session);
+  await mcp.close();
   ts.free();
   using disposable = new WebToolSearch();
   void disposable;

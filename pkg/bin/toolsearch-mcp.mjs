@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// toolsearch-mcp: one MCP server (stdio) in front of many. It connects to the
+// servers of a config file in the `mcpServers` shape that Claude Desktop and
+// Cursor use, and exposes tool_search, tool_describe and tool_call (with the
+// budgeted listing in their descriptions) instead of every tool's schema.
+//
+//   npx toolsearch-mcp servers.json
+//
+// servers.json: {"mcpServers": {"<name>": {"command", "args"?, "env"?, "cwd"?} | {"url"}},
+//                "toolSearch"?: <config.tool_search>, "contextLength"?: <tokens, default 200000>}
+// Logs go to stderr; stdout carries MCP.
+import { readFileSync } from "node:fs";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ToolSearch, version } from "../node/index.mjs";
+import { connectMcpServers } from "../mcp/host.mjs";
+
+const log = (line) => process.stderr.write(`toolsearch-mcp: ${line}\n`);
+
+const [configPath] = process.argv.slice(2);
+if (!configPath || configPath === "--help" || configPath === "-h") {
+  log("usage: toolsearch-mcp servers.json   ({\"mcpServers\": {name: {command, args, env} | {url}}})");
+  process.exit(configPath ? 0 : 2);
+}
+let config;
+try {
+  config = JSON.parse(readFileSync(configPath, "utf8"));
+} catch (error) {
+  log(`cannot read ${configPath}: ${error.message}`);
+  process.exit(2);
+}
+
+const server = new Server({ name: "toolsearch-mcp", version: version() }, { capabilities: { tools: { listChanged: true } } });
+const host = await connectMcpServers(config.mcpServers ?? {}, {
+  onToolsChanged: () => server.sendToolListChanged().catch(() => {}),
+  onWarning: log,
+});
+for (const failure of host.failures) log(`server '${failure.server}' is unavailable: ${failure.reason}`);
+
+const ts = new ToolSearch({
+  config: config.toolSearch,
+  host: {
+    // `ctx.ran` tells a tool's own answer from the bridge's error JSON.
+    executeTool: async (name, args, ctx) => {
+      const text = await host.callTool(name, args);
+      ctx.ran = true;
+      return text;
+    },
+  },
+});
+for (const warning of ts.config.warnings) log(warning);
+const contextLength = typeof config.contextLength === "number" ? config.contextLength : 200_000;
+
+/** A bridge answer that is the error JSON `{"error": ...}` rather than a result. */
+function isErrorAnswer(text) {
+  try {
+    const value = JSON.parse(text);
+    return value !== null && typeof value === "object" && !Array.isArray(value) && Object.hasOwn(value, "error");
+  } catch {
+    return false;
+  }
+}
+
+const textResult = (text, isError) => ({ content: [{ type: "text", text }], isError });
+
+server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: ts.assemble(host.session, { contextLength, format: "mcp" }).tools,
+}));
+
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const { name, arguments: args = {} } = request.params;
+  const ctx = { ran: false };
+  const answer = await ts.handle(name, args, host.session, ctx);
+  if (answer !== null) return textResult(answer, !ctx.ran && isErrorAnswer(answer));
+  // A tool the assembly left visible is called directly.
+  try {
+    return textResult(await host.callTool(name, args), false);
+  } catch (error) {
+    return textResult(String(error?.message ?? error), true);
+  }
+});
+
+const transport = new StdioServerTransport();
+let closing = false;
+async function shutdown() {
+  if (closing) return;
+  closing = true;
+  await host.close();
+  process.exit(0);
+}
+transport.onclose = shutdown;
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);
+process.stdin.on("end", shutdown);
+await server.connect(transport);
+log(`serving ${host.session.tools.length} tools of ${Object.keys(config.mcpServers ?? {}).length - host.failures.length} servers`);

@@ -1,0 +1,36 @@
+// `toolsearch/mcp`: a host for many MCP servers (Node; needs @modelcontextprotocol/sdk).
+import type { Session } from "./toolsearch.mjs";
+
+/** One MCP server: a command over stdio, or a streamable HTTP URL. */
+export type McpServerSpec =
+  | { name: string; command: string; args?: string[]; env?: Record<string, string>; cwd?: string }
+  | { name: string; url: string };
+
+/** A server spec without its name (each member of the union alike). */
+type Unnamed<T> = T extends unknown ? Omit<T, "name"> : never;
+
+/** An `mcpServers` map as Claude Desktop and Cursor write it. */
+export type McpServersMap = Record<string, Unnamed<McpServerSpec>>;
+
+/** The connected servers as one session. */
+export interface McpHost {
+  /** Tools named `mcp__<server>__<tool>` in toolsets `mcp-<server>`; servers that did not start are `declaredSources`. Updated in place. */
+  session: Session & { declaredSources: NonNullable<Session["declaredSources"]> };
+  /** Each tool name -> the server and the tool's own name there. */
+  origins: Record<string, { server: string; tool: string }>;
+  /** Servers that did not start, and why. */
+  failures: { server: string; reason: string }[];
+  /** Runs a tool by its session name: the text of its result; throws with that text when the server reports isError. */
+  callTool(name: string, args: Record<string, unknown>, options?: { signal?: AbortSignal; timeout?: number }): Promise<string>;
+  /** Closes every connection. */
+  close(): Promise<void>;
+}
+
+/** Connects to `servers` and lists their tools; a server that fails is reported, not thrown. */
+export function connectMcpServers(
+  servers: McpServerSpec[] | McpServersMap,
+  options?: { onToolsChanged?: () => void; onWarning?: (message: string) => void },
+): Promise<McpHost>;
+
+/** The text parts of an MCP tool result, or the whole result as JSON. */
+export function resultText(result: unknown): string;

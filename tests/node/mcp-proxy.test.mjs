@@ -1,0 +1,86 @@
+// toolsearch-mcp end to end: an MCP SDK client spawns the proxy over stdio in
+// front of the demo's three real MCP servers (and one that cannot start), then
+// lists tools, searches, describes, writes a file and reads it back, and calls
+// with invalid arguments.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { demoServers } from "../../examples/demo-servers.mjs";
+import { root } from "./support.mjs";
+
+const BRIDGES = ["tool_search", "tool_describe", "tool_call"];
+let client;
+let workdir;
+
+before(async () => {
+  const demo = demoServers();
+  workdir = demo.workdir;
+  const mcpServers = Object.fromEntries(demo.specs.map(({ name, ...spec }) => [name, spec]));
+  mcpServers.broken = { command: join(workdir, "no-such-server") };
+  const config = join(mkdtempSync(join(tmpdir(), "toolsearch-proxy-")), "servers.json");
+  writeFileSync(config, JSON.stringify({ mcpServers }));
+  client = new Client({ name: "proxy-test", version: "1.0.0" });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [join(root, "pkg", "bin", "toolsearch-mcp.mjs"), config],
+      stderr: "ignore",
+    }),
+  );
+});
+
+after(async () => {
+  await client?.close();
+});
+
+const call = async (name, args) => {
+  const result = await client.callTool({ name, arguments: args });
+  return { text: result.content.map((c) => c.text).join(""), isError: result.isError === true };
+};
+
+test("the proxy lists only the three bridges, with the listing in tool_search", async () => {
+  const { tools } = await client.listTools();
+  assert.deepEqual(tools.map((t) => t.name), BRIDGES);
+  assert.equal(tools[0].inputSchema.type, "object");
+  assert.match(tools[0].description, /filesystem/);
+});
+
+test("search and describe reach every server's tools; a broken server is reported, not fatal", async () => {
+  const found = await call("tool_search", { queries: ["write a file", "create entities in the knowledge graph"] });
+  assert.equal(found.isError, false);
+  const out = JSON.parse(found.text);
+  assert.ok(out.results[0].matches.includes("mcp__filesystem__write_file"), found.text);
+  assert.ok(out.results[1].matches.some((m) => m.startsWith("mcp__memory__")), found.text);
+  const unavailable = JSON.parse((await call("tool_search", { queries: ["no such capability at all zzz"] })).text);
+  assert.ok(
+    JSON.stringify(unavailable).includes("broken"),
+    `the broken server shows among the sources: ${JSON.stringify(unavailable)}`,
+  );
+  const described = JSON.parse((await call("tool_describe", { names: ["mcp__filesystem__write_file"] })).text);
+  assert.deepEqual(Object.keys(described.tools.mcp__filesystem__write_file.parameters.properties).sort(), ["content", "path"]);
+});
+
+test("tool_call writes a file through the filesystem server and reads it back", async () => {
+  const path = join(workdir, "hello.txt");
+  const wrote = await call("tool_call", { calls: [{ name: "mcp__filesystem__write_file", arguments: { path, content: "hello proxy" } }] });
+  assert.equal(wrote.isError, false, wrote.text);
+  assert.equal(readFileSync(path, "utf8"), "hello proxy");
+  const read = await call("tool_call", { calls: [{ name: "mcp__filesystem__read_text_file", arguments: { path } }] });
+  assert.equal(read.isError, false, read.text);
+  assert.match(read.text, /hello proxy/);
+});
+
+test("invalid arguments and failing tools come back with isError", async () => {
+  const invalid = await call("tool_call", { calls: [{ name: "mcp__filesystem__write_file", arguments: { path: 5 } }] });
+  assert.equal(invalid.isError, true);
+  assert.match(invalid.text, /content/);
+  const outside = await call("tool_call", { calls: [{ name: "mcp__filesystem__read_text_file", arguments: { path: "/etc/passwd" } }] });
+  assert.equal(outside.isError, true, outside.text);
+  const unknown = await call("tool_call", { calls: [{ name: "mcp__nowhere__tool", arguments: {} }] });
+  assert.equal(unknown.isError, true);
+  assert.equal(existsSync(join(workdir, "no-such-server")), false);
+});
