@@ -1,9 +1,12 @@
 // The package as TypeScript and tooling see it: every declared export used
 // under strict TypeScript with node16 and bundler resolution (tests/types/),
-// and publint finding nothing to warn about in pkg/.
+// and publint finding nothing to warn about in pkg/; the packed tarball
+// installed into a fresh folder as a user would.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { root } from "./support.mjs";
 
@@ -25,4 +28,22 @@ for (const config of ["tsconfig.json", "tsconfig.bundler.json"]) {
 test("publint finds nothing to warn about", () => {
   const out = run(bin("publint"), ["pkg", "--strict"]);
   assert.match(out, /All good!/);
+});
+
+test("the packed tarball installs into a fresh folder and runs from CommonJS, ESM and npx", { timeout: 180_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), "toolsearch-install-"));
+  const tarball = run("npm", ["pack", "--silent", "--pack-destination", dir, "./pkg"]).trim().split("\n").pop();
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true }));
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--silent", join(dir, tarball)], { cwd: dir, stdio: "pipe", timeout: 150_000 });
+  const session = `{ tools: [{ name: "mcp__fs__read_file", description: "Read a file" }], toolsets: { mcp__fs__read_file: "mcp-fs" } }`;
+  writeFileSync(join(dir, "cjs.cjs"), `const { ToolSearch } = require("toolsearch");\nnew ToolSearch().toolSearch({ queries: ["read file"] }, ${session}).then((t) => console.log(t));\n`);
+  writeFileSync(join(dir, "esm.mjs"), `import init, { ToolSearch } from "toolsearch";\nawait init();\nconsole.log(await new ToolSearch().toolSearch({ queries: ["read file"] }, ${session}));\n`);
+  for (const file of ["cjs.cjs", "esm.mjs"]) {
+    const out = execFileSync(process.execPath, [file], { cwd: dir, encoding: "utf8", timeout: 30_000 });
+    assert.match(out, /"matches":\["mcp__fs__read_file"\]/, `${file}: ${out}`);
+  }
+  const help = spawnSync("npx", ["--no-install", "toolsearch-mcp", "--help"], { cwd: dir, encoding: "utf8", timeout: 30_000 });
+  assert.equal(help.status, 0, help.stderr);
+  assert.match(help.stderr, /usage: toolsearch-mcp servers\.json/);
+  rmSync(dir, { recursive: true, force: true });
 });
