@@ -6,6 +6,10 @@ export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 cargo build --locked --release --target wasm32-unknown-unknown
 wasm=target/wasm32-unknown-unknown/release/toolsearch.wasm
 rm -rf pkg/node pkg/web
-wasm-bindgen --target nodejs --no-typescript --out-dir pkg/node "$wasm"
-wasm-bindgen --target web --no-typescript --out-dir pkg/web "$wasm"
+# The name and producers sections serve only debuggers and profilers (139 KB of
+# the gzipped wasm); TOOLSEARCH_KEEP_NAMES=1 keeps them for profiling.
+strip=(--remove-name-section --remove-producers-section)
+[ "${TOOLSEARCH_KEEP_NAMES:-0}" = 1 ] && strip=()
+wasm-bindgen --target nodejs --no-typescript "${strip[@]}" --out-dir pkg/node "$wasm"
+wasm-bindgen --target web --no-typescript "${strip[@]}" --out-dir pkg/web "$wasm"
 node scripts/entries.mjs

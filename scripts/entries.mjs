@@ -1,6 +1,6 @@
 // Writes the package entry points around pkg/src/facade.js after wasm-bindgen
 // has written pkg/node/toolsearch.js (CommonJS) and pkg/web/toolsearch.js (ESM).
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -23,6 +23,18 @@ writeFileSync(
     `export default async function init() {}\n`,
 );
 writeFileSync(join(pkg, "node", "package.json"), `{"type": "commonjs"}\n`);
+
+// One wasm file in the package: wasm-bindgen writes the same bytes for both
+// targets, so the Node glue loads the web entry's copy.
+const nodeGlue = join(pkg, "node", "toolsearch.js");
+const ownWasm = "const wasmPath = `${__dirname}/toolsearch_bg.wasm`;";
+const glue = readFileSync(nodeGlue, "utf8");
+if (!glue.includes(ownWasm)) throw new Error("the Node glue no longer reads its wasm as expected");
+if (!readFileSync(join(pkg, "node", "toolsearch_bg.wasm")).equals(readFileSync(join(pkg, "web", "toolsearch_bg.wasm")))) {
+  throw new Error("the Node and web builds hold different wasm");
+}
+writeFileSync(nodeGlue, glue.replace(ownWasm, "const wasmPath = `${__dirname}/../web/toolsearch_bg.wasm`;"));
+rmSync(join(pkg, "node", "toolsearch_bg.wasm"));
 writeFileSync(
   join(pkg, "web", "index.js"),
   `${banner}import rawInit, * as raw from "./toolsearch.js";\n\n${facade}\n` +
