@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Fuzzes the native core with cargo-fuzz (libFuzzer): every target for
+# FUZZ_SECONDS (default 15) on the committed corpus in fuzz/corpus/. New inputs
+# go to a scratch directory, so the committed corpus only changes by hand
+# (`cargo +nightly fuzz cmin`). Needs the nightly toolchain; without it the
+# run is skipped with a message, since no other toolchain can be fetched here.
+set -euo pipefail
+cd "$(dirname "$0")/../fuzz"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+seconds="${FUZZ_SECONDS:-15}"
+if ! rustup toolchain list | grep -q '^nightly'; then
+  echo "fuzz: skipped, no nightly toolchain (rustup toolchain install nightly)"
+  exit 0
+fi
+command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
+# No sanitizer: the core is safe Rust, and the targets look for panics,
+# invalid JSON, nondeterminism and names outside the session.
+cargo +nightly fuzz build --sanitizer none -O
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+for target in bridges sessions schemas queries; do
+  mkdir -p "$scratch/$target"
+  echo "fuzz: $target for ${seconds} s"
+  rc=0
+  cargo +nightly fuzz run --sanitizer none -O "$target" "$scratch/$target" "corpus/$target" -- \
+    -max_total_time="$seconds" -print_final_stats=1 >"$scratch/$target.log" 2>&1 || rc=$?
+  grep -E '^(Done|stat::number_of_executed_units)' "$scratch/$target.log" || true
+  if [ "$rc" != 0 ]; then
+    tail -40 "$scratch/$target.log"
+    echo "fuzz: $target failed (the input is in fuzz/artifacts/$target)"
+    exit 1
+  fi
+done
