@@ -19,8 +19,10 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund
 fi
 
-if [ "${SKIP_BROWSER:-0}" != 1 ] && [ ! -x /usr/bin/chromium ]; then
+# Chromium for the page tests, and CJK fonts so the page's Japanese renders as
+# glyphs rather than empty boxes.
+if [ "${SKIP_BROWSER:-0}" != 1 ] && { [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-noto-cjk >/dev/null 2>&1; }; then
   sudo_=""; [ "$(id -u)" = 0 ] || sudo_=sudo
   $sudo_ apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
 fi

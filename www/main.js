@@ -263,12 +263,40 @@ async function describe(name) {
     const skeleton = Object.fromEntries((schema.required ?? []).map((key) => [key, ""]));
     $("call-name").value = name;
     $("call-args").value = JSON.stringify(skeleton, null, 2);
+    // A skeleton of empty values is no call: Call waits until it is edited.
+    $("call-button").disabled = true;
+    $("call-button").title = "Fill in the arguments first";
+    clearCall();
   }
+}
+
+/** Forgets the previous call's outcome. */
+function clearCall() {
+  $("call-status").replaceChildren();
+  $("call-output").textContent = "";
+}
+
+function argumentsEdited() {
+  $("call-button").disabled = false;
+  $("call-button").title = "";
 }
 
 async function runCall(event) {
   event.preventDefault();
   const status = $("call-status");
+  const button = $("call-button");
+  if (button.disabled) return;
+  clearCall();
+  status.replaceChildren(el("span", { class: "status", "data-outcome": "pending" }, "running…"));
+  button.disabled = true;
+  try {
+    await callOnce(status);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function callOnce(status) {
   let args;
   try {
     args = JSON.parse($("call-args").value || "{}");
@@ -322,7 +350,10 @@ async function main() {
   });
   $("describe-button").addEventListener("click", () => describe($("describe-name").value.trim()));
   $("call-form").addEventListener("submit", runCall);
+  $("call-args").addEventListener("input", argumentsEdited);
+  $("call-name").addEventListener("input", argumentsEdited);
   await loadChoice("demo");
+  $("loading").hidden = true;
   document.body.dataset.ready = "true";
 }
 

@@ -73,6 +73,26 @@ test("the demo page searches, describes and calls tools", { timeout: 120_000 }, 
 
     await page.locator("#results .group").first().locator("button.name").first().click();
     await page.waitForFunction(() => document.querySelector("#schema").textContent.includes('"content"'));
+    // The skeleton describe writes (empty required values) cannot be called
+    // until it is edited.
+    assert.equal(await page.isDisabled("#call-button"), true);
+    assert.match(await page.inputValue("#call-args"), /"path": ""/);
+    assert.equal(await page.isHidden("#loading"), true);
+    // Japanese renders as glyphs: two different characters draw different
+    // pixels (missing fonts draw the same empty box for both).
+    const distinct = await page.evaluate(() => {
+      const draw = (text) => {
+        const canvas = document.createElement("canvas");
+        canvas.width = 40;
+        canvas.height = 40;
+        const context = canvas.getContext("2d");
+        context.font = "32px sans-serif";
+        context.fillText(text, 2, 32);
+        return Array.from(context.getImageData(0, 0, 40, 40).data).join(",");
+      };
+      return draw("検") !== draw("索");
+    });
+    assert.equal(distinct, true, "CJK glyphs render (scripts/setup.sh installs fonts-noto-cjk)");
 
     const target = join(demo.workdir, "from-page.txt");
     await page.fill("#call-name", "mcp__filesystem__write_file");
@@ -85,7 +105,10 @@ test("the demo page searches, describes and calls tools", { timeout: 120_000 }, 
 
     await page.fill("#call-args", JSON.stringify({ path: target, content: "written from the page" }));
     await page.click("#call-form button[type=submit]");
+    // The previous outcome is gone as soon as the new call starts.
+    await page.waitForFunction(() => !document.querySelector("#call-status [data-outcome=error]"));
     await page.waitForSelector("#call-status [data-outcome=ok]");
+    assert.equal(await page.isEnabled("#call-button"), true);
     assert.match(await page.textContent("#call-output"), /Successfully wrote/);
     assert.equal(readFileSync(target, "utf8"), "written from the page");
 
