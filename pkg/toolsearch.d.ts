@@ -421,6 +421,12 @@ export class ToolSearch {
    * `<server>_2`; each rename is in `warnings`.
    */
   static fromMcp(serverName: string, listToolsResult: unknown, taken?: string[] | { tools: unknown[] }): McpImport;
+  /**
+   * One session from several servers' `tools/list` results (or `tools`
+   * arrays), keyed by server name: `fromMcp` for each, names kept apart across
+   * servers, everything merged.
+   */
+  static fromMcpServers(servers: Record<string, unknown>): McpImport;
   /** Releases the wasm memory now. */
   free(): void;
   [Symbol.dispose](): void;

@@ -398,6 +398,24 @@ function createToolSearch(raw) {
       return JSON.parse(raw.fromMcp(server, texts, takenNames(taken)));
     }
 
+    /**
+     * One session from several MCP servers' `tools/list` results, keyed by
+     * server name: `fromMcp` for each in turn, so no two tools share a name,
+     * with every server's toolsets, origins and warnings merged.
+     */
+    static fromMcpServers(servers) {
+      const session = { tools: [], toolsets: {}, origins: {}, warnings: [] };
+      if (!isRecord(servers)) return session;
+      for (const name of Object.keys(servers)) {
+        const imported = ToolSearch.fromMcp(name, field(servers, name), session.tools);
+        session.tools.push(...imported.tools);
+        Object.assign(session.toolsets, imported.toolsets);
+        Object.assign(session.origins, imported.origins);
+        session.warnings.push(...imported.warnings);
+      }
+      return session;
+    }
+
     /** Releases the wasm memory now instead of at garbage collection. */
     free() {
       this.#engine.free();

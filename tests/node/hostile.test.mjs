@@ -90,6 +90,22 @@ test("fromMcp never routes one name to two tools", () => {
   assert.deepEqual(ToolSearch.fromMcp("my.server", [{ name: "t" }], ["mcp__my_server__t"]).tools[0].name, "mcp__my_server_2__t");
 });
 
+test("fromMcpServers merges servers into one session whose names never collide", async () => {
+  const session = ToolSearch.fromMcpServers({
+    my_server: { tools: [{ name: "read", description: "Read a note" }] },
+    "my.server": [{ name: "read", description: "Read a page" }],
+    fs: { tools: [{ name: "delete.file" }, { name: "delete_file" }] },
+  });
+  assert.deepEqual(session.tools.map((t) => t.name), [
+    "mcp__my_server__read", "mcp__my_server_2__read", "mcp__fs__delete_file_2", "mcp__fs__delete_file",
+  ]);
+  assert.equal(session.toolsets.mcp__my_server_2__read, "mcp-my_server_2");
+  assert.deepEqual(session.origins.mcp__my_server_2__read, { server: "my.server", tool: "read" });
+  assert.equal(session.warnings.length, 2);
+  const out = JSON.parse(await new ToolSearch().toolSearch({ queries: ["read page"] }, session));
+  assert.equal(out.results[0].matches[0], "mcp__my_server_2__read");
+});
+
 /** An object nested `depth` levels deep. */
 function nested(depth) {
   let value = { type: "string" };

@@ -48,6 +48,8 @@ export async function run(session: Session): Promise<string[]> {
     void enhanced.decision;
   }
   const imported: McpImport = ToolSearch.fromMcp("github", { tools: [] }, ["mcp__other__t"]);
+  const merged: McpImport = ToolSearch.fromMcpServers({ github: { tools: [] }, slack: [] });
+  void merged.origins;
   ts.manageConnectionsTool("openai");
   const mcp: McpHost = await connectMcpServers({ files: { command: "mcp-server-filesystem", args: ["."] } });
   const ran: string = await mcp.callTool("mcp__files__read_file", { path: "a" });
