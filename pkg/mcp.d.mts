@@ -21,7 +21,11 @@ export interface McpHost {
   /** Servers that did not start, and why. */
   failures: { server: string; reason: string }[];
   /** Runs a tool by its session name: the text of its result; throws with that text when the server reports isError. */
-  callTool(name: string, args: Record<string, unknown>, options?: { signal?: AbortSignal; timeout?: number }): Promise<string>;
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options?: { signal?: AbortSignal; timeout?: number; resetTimeoutOnProgress?: boolean },
+  ): Promise<string>;
   /** Closes every connection. */
   close(): Promise<void>;
 }

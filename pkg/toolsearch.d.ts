@@ -415,10 +415,10 @@ export class ToolSearch {
   /**
    * Session parts for an MCP server's `tools/list` result (or its `tools`
    * array). Characters outside [A-Za-z0-9_-] in names become "_". No name
-   * routes to two tools: a tool whose composed name an earlier tool took gets
-   * `_2`, `_3`, ... (a name needing no change keeps it), and a server whose
-   * part names in `taken` (earlier imports, or their names) already use gets
-   * `<server>_2`; each rename is in `warnings`.
+   * routes to two tools: when composed names collide, a tool whose name
+   * needed no change keeps it and the others get `_2`, `_3`, ... in list
+   * order; a server whose part names in `taken` (earlier imports, or their
+   * names) already use gets `<server>_2`. Each rename is in `warnings`.
    */
   static fromMcp(serverName: string, listToolsResult: unknown, taken?: string[] | { tools: unknown[] }): McpImport;
   /**

@@ -263,9 +263,11 @@ async function describe(name) {
     const skeleton = Object.fromEntries((schema.required ?? []).map((key) => [key, ""]));
     $("call-name").value = name;
     $("call-args").value = JSON.stringify(skeleton, null, 2);
-    // A skeleton of empty values is no call: Call waits until it is edited.
-    $("call-button").disabled = true;
-    $("call-button").title = "Fill in the arguments first";
+    // A skeleton of empty values is no call: Call waits until it is edited
+    // (a tool without required arguments is callable at once).
+    const blank = Object.keys(skeleton).length > 0;
+    $("call-button").disabled = blank;
+    $("call-button").title = blank ? "Fill in the arguments first" : "";
     clearCall();
   }
 }

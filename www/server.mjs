@@ -42,6 +42,10 @@ export async function startDemo(port = 8080) {
 }
 
 async function handle(req, res, { mcp, catalog }) {
+  // Only this server's own host names: a page on another name (DNS
+  // rebinding) reads nothing.
+  const foreign = foreignHost(req);
+  if (foreign) return send(res, 403, { error: foreign });
   const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
   if (path === "/api/catalog") return send(res, 200, catalog);
   if (path === "/api/samples") return send(res, 200, samples());
@@ -66,14 +70,19 @@ async function handle(req, res, { mcp, catalog }) {
 }
 
 /**
- * Why a request to run a tool is refused, or null: only the page itself may
- * run tools. Its fetch sends JSON with an Origin naming this server, and the
- * Host must name it too (no other site's form or DNS name reaches it).
+ * Why a request is refused, or null: the Host must name this server (no
+ * other site's DNS name reaches it). Running a tool also needs the page's
+ * own Origin and JSON (no other site's form or fetch reaches it).
  */
-function crossSite(req) {
+function foreignHost(req) {
   const port = req.socket.localPort;
   const host = req.headers.host ?? "";
-  if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) return `host ${host} is not this server`;
+  return host === `127.0.0.1:${port}` || host === `localhost:${port}` ? null : `host ${host} is not this server`;
+}
+
+/** Why a request to run a tool is refused, or null. */
+function crossSite(req) {
+  const host = req.headers.host ?? "";
   if (req.headers.origin !== `http://${host}`) return "cross-origin requests may not run tools";
   if (!String(req.headers["content-type"] ?? "").startsWith("application/json")) return "the body must be application/json";
   return null;

@@ -7,7 +7,8 @@
 //   npx toolsearch-mcp servers.json
 //
 // servers.json: {"mcpServers": {"<name>": {"command", "args"?, "env"?, "cwd"?} | {"url"}},
-//                "toolSearch"?: <config.tool_search>, "contextLength"?: <tokens, default 200000>}
+//                "toolSearch"?: <config.tool_search>, "contextLength"?: <tokens, default 200000>,
+//                "toolTimeoutMs"?: <a tool call's deadline, default 600000>}
 // Logs go to stderr; stdout carries MCP.
 import { readFileSync } from "node:fs";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -38,12 +39,17 @@ const host = await connectMcpServers(config.mcpServers ?? {}, {
 });
 for (const failure of host.failures) log(`server '${failure.server}' is unavailable: ${failure.reason}`);
 
+// One deadline for a tool call, here and in the engine (10 minutes by default);
+// progress notifications from the server restart it.
+const toolTimeout = Number.isInteger(config.toolTimeoutMs) && config.toolTimeoutMs > 0 ? config.toolTimeoutMs : 600_000;
 const ts = new ToolSearch({
   config: config.toolSearch,
+  timeouts: { tool: toolTimeout },
   host: {
-    // `ctx.ran` tells a tool's own answer from the bridge's error JSON.
+    // `ctx.ran` tells a tool's own answer from the bridge's error JSON; the
+    // client's cancellation (`ctx.signal`) reaches the server.
     executeTool: async (name, args, ctx) => {
-      const text = await host.callTool(name, args);
+      const text = await host.callTool(name, args, { signal: ctx.signal, timeout: toolTimeout, resetTimeoutOnProgress: true });
       ctx.ran = true;
       return text;
     },
@@ -68,14 +74,14 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({
   tools: ts.assemble(host.session, { contextLength, format: "mcp" }).tools,
 }));
 
-server.setRequestHandler(CallToolRequestSchema, async (request) => {
+server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   const { name, arguments: args = {} } = request.params;
-  const ctx = { ran: false };
+  const ctx = { ran: false, signal: extra.signal };
   const answer = await ts.handle(name, args, host.session, ctx);
   if (answer !== null) return textResult(answer, !ctx.ran && isErrorAnswer(answer));
   // A tool the assembly left visible is called directly.
   try {
-    return textResult(await host.callTool(name, args), false);
+    return textResult(await host.callTool(name, args, { signal: extra.signal, timeout: toolTimeout, resetTimeoutOnProgress: true }), false);
   } catch (error) {
     return textResult(String(error?.message ?? error), true);
   }

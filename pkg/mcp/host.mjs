@@ -80,12 +80,23 @@ export async function connectMcpServers(servers, options = {}) {
     }));
   }
 
-  /** Imports a server's tools, keeping clear of every other server's names. */
+  const generations = new Map(); // server name -> number of its latest listing
+
+  /**
+   * Imports a server's tools, keeping clear of every other server's names as
+   * they are when the listing arrives; a listing overtaken by a newer one of
+   * the same server is dropped.
+   */
   async function load(name, client) {
+    const generation = (generations.get(name) ?? 0) + 1;
+    generations.set(name, generation);
+    const tools = await listAll(client);
+    if (generations.get(name) !== generation) return false;
     const taken = [...lists.entries()].filter(([other]) => other !== name).flatMap(([, i]) => i.tools.map((t) => t.name));
-    const imported = ToolSearch.fromMcp(name, await listAll(client), taken);
+    const imported = ToolSearch.fromMcp(name, tools, taken);
     for (const warning of imported.warnings) options.onWarning?.(warning);
     lists.set(name, imported);
+    return true;
   }
 
   await Promise.all(
@@ -96,7 +107,7 @@ export async function connectMcpServers(servers, options = {}) {
         clients.set(spec.name, client);
         client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
           try {
-            await load(spec.name, client);
+            if (!(await load(spec.name, client))) return;
             rebuild();
             options.onToolsChanged?.();
           } catch (error) {

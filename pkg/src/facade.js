@@ -276,6 +276,29 @@ function createToolSearch(raw) {
     return names;
   }
 
+  /**
+   * The host with its `embed` answers checked here, in JavaScript, where a
+   * hostile value (a proxy, a throwing getter) can only reject: the engine
+   * then reads a plain array of Float32Array, or goes on without the leg.
+   * Every other callback is the host's own, reached through the prototype.
+   */
+  function withSafeEmbed(host) {
+    const embed = field(host, "embed");
+    if (typeof embed !== "function") return host;
+    const checked = async (texts, kind) => {
+      const vectors = await embed.call(host, texts, kind);
+      if (!isList(vectors)) throw new TypeError("embed must return an array of vectors");
+      const out = [];
+      for (const vector of vectors) {
+        if (vector instanceof Float32Array) out.push(vector);
+        else if (isList(vector)) out.push(Float32Array.from(vector, (x) => (typeof x === "number" ? x : NaN)));
+        else throw new TypeError("a vector is neither a Float32Array nor an array of numbers");
+      }
+      return out;
+    };
+    return Object.create(host, { embed: { value: checked } });
+  }
+
   class ToolSearch {
     #engine;
     #memo = new WeakMap();
@@ -284,7 +307,7 @@ function createToolSearch(raw) {
 
     /** See API.md: never throws on bad configuration. */
     constructor(options) {
-      const host = isRecord(options) && isRecord(field(options, "host")) ? field(options, "host") : {};
+      const host = withSafeEmbed(isRecord(options) && isRecord(field(options, "host")) ? field(options, "host") : {});
       this.#engine = new raw.Engine(optionsText(options), host);
       this.#withParams = this.config.ranking === "enhanced";
     }
@@ -301,8 +324,9 @@ function createToolSearch(raw) {
     assemble(session, options) {
       const s = this.#session(session);
       const o = isRecord(options) ? options : {};
-      const contextLength = typeof field(o, "contextLength") === "number" ? field(o, "contextLength") : NaN;
-      const format = typeof field(o, "format") === "string" ? field(o, "format") : "openai";
+      const [askedLength, askedFormat] = [field(o, "contextLength"), field(o, "format")];
+      const contextLength = typeof askedLength === "number" ? askedLength : NaN;
+      const format = typeof askedFormat === "string" ? askedFormat : "openai";
       const sizes = this.#sizes(s.tools);
       const [recordText, bridgeText] = this.#engine.assemble(
         s.ids, s.tools, s.toolsets, s.declared, sizes, contextLength, format,
@@ -406,7 +430,13 @@ function createToolSearch(raw) {
     static fromMcpServers(servers) {
       const session = { tools: [], toolsets: {}, origins: {}, warnings: [] };
       if (!isRecord(servers)) return session;
-      for (const name of Object.keys(servers)) {
+      let names = [];
+      try {
+        names = Object.keys(servers);
+      } catch {
+        // a revoked proxy: no servers
+      }
+      for (const name of names) {
         const imported = ToolSearch.fromMcp(name, field(servers, name), session.tools);
         session.tools.push(...imported.tools);
         Object.assign(session.toolsets, imported.toolsets);
@@ -430,7 +460,13 @@ function createToolSearch(raw) {
         throw new TypeError(`toolsearch: session must be an object, got ${typeName(session)}`);
       }
       const listed = field(session, "tools");
-      const tools = isList(listed) ? listed : [];
+      // A plain copy: a proxy or getter in the host's list is read once, here.
+      let tools = [];
+      try {
+        if (isList(listed)) tools = Array.prototype.slice.call(listed);
+      } catch {
+        // unreadable: no tools
+      }
       const toolsets = isRecord(field(session, "toolsets")) ? field(session, "toolsets") : null;
       const owners = isRecord(field(session, "owners")) ? field(session, "owners") : null;
       let ids = this.#ids(tools, toolsets, owners);

@@ -55,7 +55,7 @@ fn repair_lone_surrogates(text: &str) -> Cow<'_, str> {
     let bytes = text.as_bytes();
     let surrogate_at = |i: usize| -> Option<u16> {
         let hex = bytes.get(i + 2..i + 6)?;
-        if bytes.get(i + 1) != Some(&b'u') {
+        if bytes.get(i) != Some(&b'\\') || bytes.get(i + 1) != Some(&b'u') {
             return None;
         }
         let unit = u16::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?;
@@ -204,6 +204,10 @@ mod tests {
         assert_eq!(args["p"], "\u{1f600}");
         assert_eq!(args["r"], "\\ud800");
         assert_eq!(args["s"], "\u{fffd}\u{fffd}");
+        // A low surrogate's digits without their backslash pair with nothing.
+        let args = parse(r#"{"t": "\ud800xudc00", "u": "\ud800\n"}"#).unwrap();
+        assert_eq!(args["t"], "\u{fffd}xudc00");
+        assert_eq!(args["u"], "\u{fffd}\n");
         assert_eq!(repair_lone_surrogates("plain"), Cow::Borrowed("plain"));
     }
 

@@ -75,6 +75,14 @@ impl JsHost {
         get(&self.ctx, "signal")
     }
 
+    /// Set when `ctx.signal` has already aborted: then no callback starts.
+    fn aborted_before(&self) -> Option<String> {
+        self.signal()
+            .as_ref()
+            .is_some_and(is_aborted)
+            .then(|| "the call was aborted (ctx.signal) before it started".to_owned())
+    }
+
     /// Waits for what a callback returned, within `ms` and until `ctx.signal`
     /// aborts; a throw or rejection becomes its message.
     async fn settle(&self, returned: &JsValue, ms: u32) -> Result<JsValue, String> {
@@ -123,6 +131,9 @@ impl JsHost {
     /// Calls an optional callback with `args`; `None` when it is absent.
     async fn optional(&self, name: &str, args: &[&JsValue]) -> Option<Result<JsValue, String>> {
         let callback = self.callback(name)?;
+        if let Some(reason) = self.aborted_before() {
+            return Some(Err(reason));
+        }
         let returned = match args {
             [a] => callback.call1(&self.host, a),
             [a, b] => callback.call2(&self.host, a, b),
@@ -142,6 +153,9 @@ impl Host for JsHost {
         arguments: &Map<String, Value>,
     ) -> Result<String, HostError> {
         let execute = self.callback("executeTool").ok_or(HostError::Missing)?;
+        if let Some(reason) = self.aborted_before() {
+            return Err(HostError::Failed(reason));
+        }
         let arguments = to_js(&Value::Object(arguments.clone())).map_err(HostError::Failed)?;
         let returned = execute
             .call3(&self.host, &JsValue::from_str(name), &arguments, &self.ctx)

@@ -1,5 +1,8 @@
-//! Timeouts for promises: a race with `setTimeout`, whose timer is always
-//! cleared (a pending timer would keep Node from exiting).
+//! Timeouts for promises: a race with `setTimeout` (and with an
+//! `AbortSignal`), whose timer is always cleared and whose listener is always
+//! removed (a pending timer would keep Node from exiting). The callbacks
+//! handed to JavaScript are owned here and freed when the race ends, so
+//! nothing a call resolved to stays reachable.
 
 use js_sys::{Array, Function, Object, Promise, Reflect};
 use wasm_bindgen::prelude::*;
@@ -13,54 +16,88 @@ extern "C" {
     fn clear_timeout(handle: &JsValue);
 }
 
-/// Waits for `promise` at most `ms` milliseconds, and no longer than until
-/// `signal` (an `AbortSignal`, when given) aborts: `None` on timeout or
-/// abort, else its fulfilment (`Ok`) or rejection (`Err`).
+/// Waits for `promise` at most `ms` milliseconds: `None` on timeout, else its
+/// fulfilment (`Ok`) or rejection (`Err`).
 pub async fn within(promise: &Promise, ms: u32) -> Option<Result<JsValue, JsValue>> {
     within_or_aborted(promise, ms, None).await
 }
 
-/// [`within`], also ending when `signal` aborts.
+/// [`within`], also ending (`None`) when `signal` aborts. An answer already
+/// given when the signal is found aborted still counts.
 pub async fn within_or_aborted(
     promise: &Promise,
     ms: u32,
     signal: Option<&JsValue>,
 ) -> Option<Result<JsValue, JsValue>> {
     let marker: JsValue = Object::new().into();
-    let mut handle = JsValue::UNDEFINED;
-    let mut listener = JsValue::UNDEFINED;
     let racers = Array::of1(promise);
-    racers.push(&Promise::new(&mut |resolve, _reject| {
+    let mut race = Race {
+        timer: None,
+        listener: None,
+    };
+    // `new Promise` runs its executor at once: there is always a resolver.
+    let Some((timer, resolve)) = deferred() else {
+        return Some(JsFuture::from(promise.clone()).await);
+    };
+    let fire = {
         let marker = marker.clone();
-        let fire = Closure::once_into_js(move || {
+        Closure::once(move || {
             let _ = resolve.call1(&JsValue::NULL, &marker);
-        });
-        handle = set_timeout(&fire, i32::try_from(ms).unwrap_or(i32::MAX));
-    }));
-    if signal.is_some_and(is_aborted) {
-        // Settled promises win a race in order: an answer already given
-        // still counts.
-        racers.push(&Promise::resolve(&marker));
-    } else if let Some(signal) = signal {
-        racers.push(&Promise::new(&mut |resolve, _reject| {
+        })
+    };
+    let handle = set_timeout(
+        fire.as_ref().unchecked_ref(),
+        i32::try_from(ms).unwrap_or(i32::MAX),
+    );
+    race.timer = Some((handle, fire));
+    racers.push(&timer);
+    if let Some(signal) = signal {
+        if is_aborted(signal) {
+            // Settled promises win a race in order.
+            racers.push(&Promise::resolve(&marker));
+        } else if let Some((aborted, resolve)) = deferred() {
             let marker = marker.clone();
-            let fire = Closure::once_into_js(move || {
+            let listener = Closure::once(move || {
                 let _ = resolve.call1(&JsValue::NULL, &marker);
             });
-            if call_method(signal, "addEventListener", &fire) {
-                listener = fire;
+            if call_method(signal, "addEventListener", listener.as_ref()) {
+                race.listener = Some((signal.clone(), listener));
+                racers.push(&aborted);
             }
-        }));
+        }
     }
     let outcome = JsFuture::from(Promise::race(&racers)).await;
-    clear_timeout(&handle);
-    if let Some(signal) = signal.filter(|_| !listener.is_undefined()) {
-        call_method(signal, "removeEventListener", &listener);
-    }
+    drop(race);
     match outcome {
         Ok(value) if Object::is(&value, &marker) => None,
         other => Some(other),
     }
+}
+
+/// The timer and the abort listener of one race; dropping it clears the
+/// timer and removes the listener before their callbacks are freed, so
+/// neither can run afterwards.
+struct Race {
+    timer: Option<(JsValue, Closure<dyn FnMut()>)>,
+    listener: Option<(JsValue, Closure<dyn FnMut()>)>,
+}
+
+impl Drop for Race {
+    fn drop(&mut self) {
+        if let Some((handle, _)) = &self.timer {
+            clear_timeout(handle);
+        }
+        if let Some((signal, listener)) = &self.listener {
+            call_method(signal, "removeEventListener", listener.as_ref());
+        }
+    }
+}
+
+/// A pending promise and the function that resolves it.
+fn deferred() -> Option<(Promise, Function)> {
+    let mut resolver: Option<Function> = None;
+    let promise = Promise::new(&mut |resolve, _reject| resolver = Some(resolve));
+    resolver.map(|resolve| (promise, resolve))
 }
 
 /// `signal.aborted` is true (a read that throws counts as not aborted).

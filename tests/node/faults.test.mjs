@@ -71,7 +71,10 @@ for (const path of ["http", "callbacks"]) {
         assert.equal("connectors__gmail__SEND_EMAIL" in JSON.parse(described).tools, recovered);
         gateway.fault = { route: "*", ...fault };
         const called = JSON.parse(await ts.toolCall({ calls: [{ name: "connectors__gmail__SEND_EMAIL", arguments: { to: "a", subject: "b" } }] }, session));
-        assert.equal(typeof called, "object");
+        // An error answer, for the call or for its one entry; a 500 once is
+        // retried (execute: one retry) and then runs.
+        if (recovered) assert.ok(called.results?.[0]?.response, JSON.stringify(called));
+        else assert.ok(called.error ?? called.results?.[0]?.error, JSON.stringify(called));
         gateway.fault = null;
         assert.ok(gateway.requests.some((r) => r.route === "schemas"), "the describe leg ran");
         gateway.requests.length = 0;

@@ -53,9 +53,28 @@ test("a host callback throwing an error without a readable message gives an erro
     const ts = new ToolSearch({ ...options, connectors: { enabled: true }, host: { gateway } });
     const out = JSON.parse(await ts.toolSearch({ queries: ["create ticket"] }, session));
     assert.ok(out.results[0].matches.includes("mcp__tracker__create_ticket"));
+    // The throw is a failed gateway request, reported beside the local answer.
+    assert.equal(out.connectors?.reason, "unreachable", JSON.stringify(out));
     const mcp = new ToolSearch({ ...options, host: { manageMcp: () => { throw thrown; } } });
-    const managed = await mcp.manageConnections({ action: "install", connectors: [{ name: "fs", mcp: true }] }, session);
-    assert.equal(typeof managed, "string");
+    const managed = JSON.parse(await mcp.manageConnections({ action: "install", connectors: [{ name: "fs", mcp: true }] }, session));
+    assert.equal(typeof managed.error, "string", JSON.stringify(managed));
+  }
+});
+
+test("embed answers that are hostile values leave the search lexical, never hanging", async () => {
+  const revoked = Proxy.revocable([], {});
+  revoked.revoke();
+  const throwingList = new Proxy([new Float32Array(2)], { get: () => { throw new Error("list"); } });
+  const lexical = await new ToolSearch({ ...options, config: { ranking: "enhanced" } }).toolSearch({ queries: ["read file"] }, session);
+  // Each is refused, so the answer is the lexical one (a vector holding a
+  // non-number reads it as NaN and is used).
+  const answers = [[revoked.proxy, false], [throwingList, false], [[revoked.proxy], false], [null, false], [5, false], [[[1, "x"]], true]];
+  for (const [answer, used] of answers) {
+    const ts = new ToolSearch({ ...options, config: { ranking: "enhanced" }, host: { embed: async () => answer } });
+    const out = await ts.toolSearch({ queries: ["read file"] }, session);
+    if (used) JSON.parse(out);
+    else assert.equal(out, lexical);
+    await stillSearches(ts);
   }
 });
 

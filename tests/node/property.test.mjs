@@ -38,9 +38,15 @@ function hostileValues(random) {
   const throwing = Object.defineProperty({}, "queries", { enumerable: true, get() { throw new Error("getter"); } });
   const revoked = Proxy.revocable({}, {});
   revoked.revoke();
+  const throwingList = new Proxy([{ name: "x" }], {
+    get(target, key) {
+      if (key === "0" || key === "length") throw new Error("list");
+      return Reflect.get(target, key);
+    },
+  });
   const strings = ["", " ", "\u0000", "\ud800", "{", "[]", "null", "{\"queries\":", "x".repeat(5000), "mcp__files__read_file", "read file", "🙂".repeat(50)];
   const numbers = [0, -1, 1.5, NaN, Infinity, -Infinity, 2 ** 32, 2 ** 53, Number.MAX_VALUE, -0];
-  const atoms = [null, undefined, true, false, 10n, Symbol("s"), () => 1, cyclic, throwing, revoked.proxy, new Date(0), /x/, new Uint8Array(3), [], {}];
+  const atoms = [null, undefined, true, false, 10n, Symbol("s"), () => 1, cyclic, throwing, revoked.proxy, new Date(0), /x/, new Uint8Array(3), [], {}, throwingList];
   const value = (depth) => {
     const kind = random();
     if (depth > 3 || kind < 0.3) return pick([...strings, ...numbers, ...atoms]);
@@ -87,10 +93,13 @@ for (const ranking of ["reference", "enhanced"]) {
     const { value, pick } = hostileValues(random);
     for (let i = 0; i < CASES; i++) {
       const thrower = () => { throw value(1); };
+      // One junk answer per host, so a new instance with these options
+      // answers alike.
+      const junk = value(1);
       const host = {
         executeTool: pick([async (name) => `ran ${name}`, thrower, async () => value(1), () => new Promise(() => {})]),
-        manageMcp: pick([thrower, async () => value(1)]),
-        embed: pick([undefined, thrower, async () => value(1), async (texts) => texts.map((t) => new Float32Array([t.length % 7, 1]))]),
+        manageMcp: pick([thrower, async () => junk]),
+        embed: pick([undefined, thrower, async () => junk, async (texts) => texts.map((t) => new Float32Array([t.length % 7, 1]))]),
       };
       const options = pick([
         value(0),
