@@ -1,7 +1,8 @@
 // Memory under load: 100,000 calls, each with freshly built tool objects (so
 // every call interns its tools again, and the intern cache resets whenever it
 // outgrows the session), alternating the rankings' searches with describe and
-// call, plus a description that changes every 1,000 calls. Prints the wasm
+// call (through host.executeTool, which answers 10 KB each time), plus a
+// description that changes every 1,000 calls. Prints the wasm
 // memory (it only grows, never shrinks) and the Node heap at checkpoints: the
 // memory must level off.
 // Run: node bench/memory.mjs [--calls N] [--tools N]
@@ -27,7 +28,12 @@ WebAssembly.Instance = function (module, imports) {
 const { ToolSearch } = createRequire(import.meta.url)("toolsearch");
 
 const base = loadCatalog(sharedDir()).slice(0, toolCount);
-const engines = [new ToolSearch(), new ToolSearch({ config: { ranking: "enhanced" } })];
+/** A tool without required arguments, so its calls reach the host. */
+const callable = base.find((t) => !t.function.parameters?.required?.length).function.name;
+// Each tool call answers 10 KB: a leak of what calls resolve to would show.
+const answer = "x".repeat(10_000);
+const host = { executeTool: async () => answer };
+const engines = [new ToolSearch({ host }), new ToolSearch({ config: { ranking: "enhanced" }, host })];
 const queries = [["github create issue", "slack post message"], ["could you show me the pods in my cluster"]];
 const mib = (bytes) => (bytes / 2 ** 20).toFixed(1);
 
@@ -49,7 +55,9 @@ for (let i = 1; i <= calls; i++) {
       await ts.toolDescribe({ names: [tools[i % tools.length].function.name] }, session);
       break;
     default:
-      await ts.toolCall({ calls: [{ name: tools[0].function.name, arguments: {} }] }, session);
+      if ((await ts.toolCall({ calls: [{ name: callable, arguments: {} }] }, session)) !== answer) {
+        throw new Error(`the call of ${callable} did not run`);
+      }
   }
   if (i % (calls / 10) === 0 || i === 1000) {
     console.log(`| ${i.toLocaleString("en")} | ${mib(memory.buffer.byteLength)} | ${mib(process.memoryUsage().heapUsed)} |`);
