@@ -14,15 +14,16 @@ if ! rustup toolchain list | grep -q '^nightly'; then
 fi
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 # No sanitizer: the core is safe Rust, and the targets look for panics,
-# invalid JSON, nondeterminism and names outside the session.
-cargo +nightly fuzz build --sanitizer none -O
+# invalid JSON, nondeterminism and names outside the session. The dev profile
+# builds fastest and keeps overflow checks; long runs use -O (tests/README.md).
+cargo +nightly fuzz build --sanitizer none --dev
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 for target in bridges sessions schemas queries; do
   mkdir -p "$scratch/$target"
   echo "fuzz: $target for ${seconds} s"
   rc=0
-  cargo +nightly fuzz run --sanitizer none -O "$target" "$scratch/$target" "corpus/$target" -- \
+  cargo +nightly fuzz run --sanitizer none --dev "$target" "$scratch/$target" "corpus/$target" -- \
     -max_total_time="$seconds" -print_final_stats=1 >"$scratch/$target.log" 2>&1 || rc=$?
   grep -E '^(Done|stat::number_of_executed_units)' "$scratch/$target.log" || true
   if [ "$rc" != 0 ]; then

@@ -16,7 +16,9 @@ fuzz_target!(|data: &[u8]| {
     let Value::Object(arguments) = arguments else {
         return;
     };
-    let def = json!({ "name": "t", "parameters": schema });
+    // MCP shape: what `parameters_of` reads (a bare `parameters` key is no
+    // schema, and validation would never run).
+    let def = json!({ "name": "t", "inputSchema": schema });
     let first = check("t", Some(&def), arguments);
     assert_eq!(
         first,
