@@ -36,13 +36,7 @@ impl Timeouts {
     /// connections}` (positive milliseconds) from `value` instead.
     pub fn read(value: &Value) -> Timeouts {
         let mut timeouts = Timeouts::default();
-        let pick = |key: &str, default: u32| {
-            value
-                .get(key)
-                .and_then(Value::as_f64)
-                .filter(|ms| ms.is_finite() && *ms >= 1.0)
-                .map_or(default, |ms| ms.min(f64::from(u32::MAX)) as u32)
-        };
+        let pick = |key: &str, default: u32| positive_u32(value.get(key)).unwrap_or(default);
         timeouts.search = pick("search", timeouts.search);
         timeouts.schemas = pick("schemas", timeouts.schemas);
         timeouts.execute = pick("execute", timeouts.execute);
@@ -59,6 +53,15 @@ impl Timeouts {
             Route::Connections => self.connections,
         }
     }
+}
+
+/// A positive number (at least 1), capped at `u32::MAX`: how the host's
+/// timeouts and limits are read.
+pub fn positive_u32(value: Option<&Value>) -> Option<u32> {
+    value
+        .and_then(Value::as_f64)
+        .filter(|v| v.is_finite() && *v >= 1.0)
+        .map(|v| v.min(f64::from(u32::MAX)) as u32)
 }
 
 /// The class of a failed request.

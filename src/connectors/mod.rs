@@ -16,7 +16,7 @@ pub use batch::{run_batch, MAX_BATCH};
 pub use describe::{describe_leg, DescribeLeg};
 pub use execute::{CallContext, Surface};
 pub use failure::LegFailure;
-pub use http::Timeouts;
+pub use http::{positive_u32, Timeouts};
 pub use manage::{manage_connections, manage_connections_tool};
 pub use name::{is_connector_name, ConnectorName};
 pub use search::{search_leg, RemoteGroup, SearchLeg};

@@ -9,7 +9,7 @@ use wasm_bindgen_futures::future_to_promise;
 use web_sys::AbortController;
 
 use super::timer::{is_aborted, within, within_or_aborted};
-use crate::connectors::{CallContext, Surface};
+use crate::connectors::{positive_u32, CallContext, Surface};
 use crate::host::{EmbedKind, GatewayError, Host, HostError, Route};
 
 /// How long the host's callbacks may take and how large a gateway answer
@@ -41,12 +41,7 @@ impl Bounds {
     /// The defaults with any positive number given in `options` instead.
     pub fn read(options: &Value) -> Bounds {
         let pick = |path: [&str; 2], default: u32| {
-            options
-                .get(path[0])
-                .and_then(|o| o.get(path[1]))
-                .and_then(Value::as_f64)
-                .filter(|v| v.is_finite() && *v >= 1.0)
-                .map_or(default, |v| v.min(f64::from(u32::MAX)) as u32)
+            positive_u32(options.get(path[0]).and_then(|o| o.get(path[1]))).unwrap_or(default)
         };
         let defaults = Bounds::default();
         Bounds {
