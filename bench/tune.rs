@@ -28,7 +28,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use serde_json::{json, Value};
-use toolsearch::search::{tokenize, FastMap};
+use toolsearch::{tokenize, FastMap};
 use toolsearch::{Engine, Options};
 
 struct Case {
@@ -322,7 +322,9 @@ fn main() {
         ];
         // The first search builds the field index and loads the languages.
         let first = std::time::Instant::now();
-        prepared.search(queries[0], 10, engine.config(), None);
+        prepared
+            .ranker(engine.config())
+            .search(queries[0], 10, None);
         println!("first search {:.1} ms", first.elapsed().as_secs_f64() * 1e3);
         let start = std::time::Instant::now();
         let runs: u32 = std::env::var("RUNS")
@@ -331,7 +333,7 @@ fn main() {
             .unwrap_or(300);
         for _ in 0..runs {
             for q in queries {
-                std::hint::black_box(prepared.search(q, 10, engine.config(), None));
+                std::hint::black_box(prepared.ranker(engine.config()).search(q, 10, None));
             }
         }
         println!(
@@ -354,7 +356,7 @@ fn main() {
     // The semantic leg: vectors of a fixture (`--embeddings FILE`, written by
     // bench/embed.py), fused with `--semantic '{"weight", "rescue"}'`.
     let fixture: Option<Value> = option("--embeddings").map(|p| read_json(PathBuf::from(p)));
-    let semantic = toolsearch::semantic::SemanticOptions::read(
+    let semantic = toolsearch::SemanticOptions::read(
         &option("--semantic")
             .map(|c| serde_json::from_str(&c).expect("--semantic is JSON"))
             .unwrap_or(Value::Null),
@@ -367,7 +369,7 @@ fn main() {
             .catalog
             .entries()
             .iter()
-            .map(toolsearch::semantic::document_text)
+            .map(toolsearch::document_text)
             .collect();
         let queries: Vec<String> = [
             "queries-dev.json",
@@ -394,7 +396,7 @@ fn main() {
                 .catalog
                 .entries()
                 .iter()
-                .map(|e| vector(&f["document"][toolsearch::semantic::document_text(e)]))
+                .map(|e| vector(&f["document"][toolsearch::document_text(e)]))
                 .collect()
         }
         None => Vec::new(),
@@ -422,12 +424,13 @@ fn main() {
                     let cosines = fixture
                         .as_ref()
                         .map(|f| cosines_of(f, &doc_vectors, &case.query));
-                    let leg = cosines.as_deref().map(|c| toolsearch::enhanced::Leg {
+                    let leg = cosines.as_deref().map(|c| toolsearch::Leg {
                         cosines: c,
                         options: semantic,
                     });
                     prepared
-                        .search(&case.query, 10, engine.config(), leg)
+                        .ranker(engine.config())
+                        .search(&case.query, 10, leg)
                         .iter()
                         .filter_map(|h| prepared.catalog.entries().get(h.doc as usize))
                         .map(|e| e.name().to_owned())

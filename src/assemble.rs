@@ -5,11 +5,11 @@ use serde::Serialize;
 
 use crate::bridge::schemas::{bridge_tools, SearchBridge};
 use crate::config::{Config, TriState};
-use crate::listing::{context_share, listing_budget, Blocks, ListingForm};
-use crate::names::is_bridge;
+use crate::listing::{context_share, listing_budget, ListingForm};
+use crate::reserved::is_bridge;
+use crate::session::tooldef::ToolFormat;
 use crate::session::Session;
 use crate::text::estimate_tokens;
-use crate::tooldef::ToolFormat;
 
 /// The host's assembly options (API.md `assemble(session, options)`).
 #[derive(Debug, Clone, Copy, Default)]
@@ -165,21 +165,4 @@ fn unregistered_warning(count: usize, total: usize) -> Vec<String> {
     vec![format!(
         "{count} of {total} tools have no toolset in session.toolsets and are not named in config.defer, so they stay visible and cannot be searched; give MCP tools the toolset mcp-<server> (ToolSearch.fromMcp does)"
     )]
-}
-
-/// Listing blocks of a catalog, as the engine caches them.
-pub fn listing_blocks(catalog: &crate::catalog::Catalog, session: &Session) -> Blocks {
-    let shorts: Vec<String> = catalog
-        .entries()
-        .iter()
-        .map(|e| crate::listing::short_description(e.tool.def.description.as_deref().unwrap_or("")))
-        .collect();
-    Blocks::new(
-        catalog
-            .entries()
-            .iter()
-            .zip(shorts)
-            .map(|(e, short)| (crate::catalog::label(&e.source_name), e.name(), short)),
-        &session.declared,
-    )
 }

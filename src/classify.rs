@@ -1,7 +1,7 @@
 //! Which tools defer (spec §3): the defer set, core tools, registry toolsets
 //! and the direct-surface toolsets decide it.
 
-use crate::names::is_bridge;
+use crate::reserved::is_bridge;
 use crate::search::FastSet;
 use crate::session::SessionTool;
 
@@ -83,7 +83,7 @@ impl Classifier {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tooldef::ToolDef;
+    use crate::session::tooldef::ToolDef;
 
     fn tool(name: &str, toolset: Option<&str>) -> SessionTool {
         SessionTool {

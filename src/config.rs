@@ -142,15 +142,6 @@ impl Config {
             warnings,
         }
     }
-
-    /// The rules of the enhanced ranking, less those switched off.
-    pub fn rules(&self) -> Rules {
-        let mut rules = Rules::default();
-        for name in &self.ranking_ablation {
-            rules.switch_off(name);
-        }
-        rules
-    }
 }
 
 /// The keys of `tools.tool_search` (§2.1 and ours).
@@ -381,6 +372,15 @@ pub(crate) fn python_str(value: &Value) -> String {
     }
 }
 
+/// A positive number (at least 1), capped at `u32::MAX`: how the host's
+/// timeouts and limits are read.
+pub fn positive_u32(value: Option<&Value>) -> Option<u32> {
+    value
+        .and_then(Value::as_f64)
+        .filter(|v| v.is_finite() && *v >= 1.0)
+        .map(|v| v.min(f64::from(u32::MAX)) as u32)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -403,7 +403,7 @@ mod tests {
         assert!(c.connectors.enabled);
         assert_eq!(c.ranking, Ranking::Reference);
         assert!(c.ranking_ablation.is_empty());
-        assert_eq!(c.rules(), Rules::default());
+        assert_eq!(Rules::without(&c.ranking_ablation), Rules::default());
     }
 
     #[test]
@@ -430,7 +430,7 @@ mod tests {
         );
         assert_eq!(c.ranking, Ranking::Enhanced);
         assert_eq!(c.ranking_ablation, ["glossary"]);
-        assert!(!c.rules().glossary);
+        assert!(!Rules::without(&c.ranking_ablation).glossary);
         assert_eq!(c.warnings.len(), 2);
         let c = resolve(json!({"ranking": 1, "ranking_ablation": "fields"}));
         assert_eq!(c.ranking, Ranking::Reference);

@@ -12,31 +12,39 @@
 
 #![deny(missing_docs)]
 
-pub mod assemble;
-pub mod bridge;
-pub mod catalog;
-pub mod classify;
-pub mod config;
-pub mod connectors;
-pub mod engine;
-pub mod enhanced;
-pub mod host;
-pub mod intern;
-pub mod listing;
-pub mod mcp;
-pub mod names;
-pub mod prepared;
-pub mod search;
-pub mod semantic;
-pub mod session;
-pub mod text;
-pub mod tooldef;
+mod assemble;
+mod bridge;
+mod catalog;
+mod classify;
+mod config;
+mod connectors;
+mod engine;
+mod enhanced;
+mod host;
+mod listing;
+mod prepared;
+mod ranking;
+mod reserved;
+mod search;
+mod session;
+mod text;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
-pub use config::Config;
+pub use assemble::{AssembleOptions, Assembly};
+pub use bridge::call::Resolution;
+pub use bridge::validate::check as check_arguments;
+pub use config::{Config, Ranking, TriState};
+pub use connectors::{CallContext, Surface};
 pub use engine::{Engine, Options};
-pub use search::tokenize;
+pub use enhanced::semantic::{document_text, SemanticOptions};
+pub use enhanced::Leg;
+pub use host::{EmbedKind, GatewayError, Host, HostError, Route};
+pub use listing::ListingForm;
+pub use ranking::{Explanation, Ranker};
+pub use search::{tokenize, FastMap};
+pub use session::mcp::{from_mcp, McpImport};
+pub use session::tooldef::ToolFormat;
 pub use session::Session;
 
 /// The crate version (`version()` in JavaScript).

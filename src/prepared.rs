@@ -4,14 +4,13 @@
 use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
 
-use crate::assemble::listing_blocks;
 use crate::catalog::Catalog;
 use crate::classify::{Classifier, Split};
-use crate::config::{Config, Ranking};
-use crate::enhanced::{self, EnhancedIndex};
-use crate::listing::Blocks;
-use crate::names::MANAGE_CONNECTIONS;
-use crate::search::Hit;
+use crate::config::Config;
+use crate::enhanced::EnhancedIndex;
+use crate::listing::{catalog_blocks, Blocks};
+use crate::ranking::Ranker;
+use crate::reserved::MANAGE_CONNECTIONS;
 use crate::session::{DeclaredSource, Session};
 
 /// A prepared session tool list.
@@ -46,28 +45,9 @@ impl Prepared {
         }
     }
 
-    /// Ranks the catalog for one query with the configured ranking; `leg`
-    /// is the semantic leg of the enhanced ranking, when the host embeds.
-    pub fn search(
-        &self,
-        query: &str,
-        limit: usize,
-        config: &Config,
-        leg: Option<enhanced::Leg>,
-    ) -> Vec<Hit> {
-        match config.ranking {
-            Ranking::Reference => self.catalog.search(query, limit),
-            Ranking::Enhanced => {
-                let reference: Vec<u32> = self
-                    .catalog
-                    .search(query, enhanced::REFERENCE_POOL)
-                    .iter()
-                    .map(|h| h.doc)
-                    .collect();
-                let index = self.enhanced_index();
-                enhanced::search(index, query, config.rules(), limit, &reference, leg).hits
-            }
-        }
+    /// The catalog under the configured ranking.
+    pub fn ranker(&self, config: &Config) -> Ranker<'_> {
+        Ranker::new(config, &self.catalog, || self.enhanced_index())
     }
 
     /// The catalog's enhanced index.
@@ -84,7 +64,7 @@ impl Prepared {
                 return Rc::clone(blocks);
             }
         }
-        let blocks = Rc::new(listing_blocks(&self.catalog, session));
+        let blocks = Rc::new(catalog_blocks(&self.catalog, &session.declared));
         *self.listing.borrow_mut() = Some((session.declared.clone(), Rc::clone(&blocks)));
         blocks
     }

@@ -4,7 +4,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::{json, Value};
-use toolsearch::bridge::validate::check;
+use toolsearch::check_arguments as check;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(Value::Array(pair)) = serde_json::from_slice::<Value>(data) else {

@@ -6,8 +6,8 @@ mod common;
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::{json, Value};
-use toolsearch::assemble::AssembleOptions;
-use toolsearch::tooldef::ToolFormat;
+use toolsearch::AssembleOptions;
+use toolsearch::ToolFormat;
 
 use common::{assert_in_session, describe, json_of, search, session_names};
 

@@ -117,7 +117,7 @@ function createToolSearch(raw) {
 
   /**
    * The parts of a definition that search and listing read, mirroring
-   * `ToolDef::read` in src/tooldef.rs, with the objects they came from;
+   * `ToolDef::read` in src/session/tooldef.rs, with the objects they came from;
    * `params` (see paramParts) only when `withParams`.
    */
   function snapshot(tool, withParams) {

@@ -9,7 +9,7 @@ use super::{args, messages, refusal};
 use crate::classify::Classifier;
 use crate::config::python_str;
 use crate::connectors::is_connector_name;
-use crate::names::is_bridge;
+use crate::reserved::is_bridge;
 use crate::session::Session;
 
 /// Characters of echoed retry arguments before they are shown as `{...}`.

@@ -7,7 +7,7 @@ use super::Turn;
 use super::{messages, refusal};
 use crate::connectors::{describe_leg, is_connector_name, DescribeLeg};
 use crate::host::Host;
-use crate::tooldef::{function_block, parameters_of};
+use crate::session::tooldef::{function_block, parameters_of};
 
 /// Names per call (§2.4).
 pub const MAX_NAMES: usize = 10;

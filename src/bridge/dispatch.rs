@@ -3,9 +3,10 @@
 
 use super::call::{resolve, Resolution};
 use super::{describe, messages, search, validate, Turn};
-use crate::connectors::{manage_connections, run_batch};
+use crate::bridge::batch::run_batch;
+use crate::bridge::manage::manage_connections;
 use crate::host::{Host, HostError};
-use crate::names::{MANAGE_CONNECTIONS, TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH};
+use crate::reserved::{MANAGE_CONNECTIONS, TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH};
 
 /// tool_call: resolve; a connector batch goes to the gateway; a local call is
 /// checked against the session's scope, validated, and run by the host.

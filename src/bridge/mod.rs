@@ -3,10 +3,12 @@
 //! writing the JSON it reads back.
 
 pub mod args;
+pub mod batch;
 pub mod call;
 pub mod coerce;
 pub mod describe;
 pub mod dispatch;
+pub mod manage;
 pub mod messages;
 pub mod refusal;
 pub mod schemas;
@@ -16,9 +18,9 @@ pub mod validate;
 use crate::classify::Classifier;
 use crate::config::Config;
 use crate::connectors::{CallContext, Timeouts};
+use crate::enhanced::semantic::Semantic;
 use crate::host::Host;
 use crate::prepared::Prepared;
-use crate::semantic::Semantic;
 use crate::session::Session;
 
 /// Everything one bridge call works with.

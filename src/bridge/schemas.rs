@@ -4,8 +4,8 @@
 use serde_json::{json, Value};
 
 use crate::listing::ListingForm;
-use crate::names::{TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH};
-use crate::tooldef::ToolFormat;
+use crate::reserved::{TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH};
+use crate::session::tooldef::ToolFormat;
 
 /// What the `tool_search` description depends on.
 #[derive(Debug, Clone, Copy)]

@@ -8,12 +8,11 @@ use super::args::{self, Repeats};
 use super::messages;
 use super::Turn;
 use crate::catalog::{Catalog, Entry, Source};
-use crate::config::{Config, Ranking};
-use crate::connectors::{search_leg, RemoteGroup};
-use crate::enhanced::{self, EnhancedIndex, Leg};
+use crate::config::Config;
+use crate::connectors::search_leg;
+use crate::enhanced::Leg;
 use crate::host::Host;
-use crate::prepared::Prepared;
-use crate::search::{rank, Corpus};
+use crate::ranking::Ranker;
 use crate::session::DeclaredSource;
 use crate::text::clip;
 
@@ -182,14 +181,14 @@ pub async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
         Err(error) => return error,
     };
     let catalog = &turn.prepared.catalog;
-    let cosines = match turn.config.ranking {
-        Ranking::Enhanced => {
-            let slot = &turn.prepared.vectors;
-            turn.semantic
-                .cosines(turn.host, catalog.entries(), slot, &request.queries)
-                .await
-        }
-        Ranking::Reference => None,
+    let ranker = turn.prepared.ranker(turn.config);
+    let cosines = if ranker.fuses_semantic() {
+        let slot = &turn.prepared.vectors;
+        turn.semantic
+            .cosines(turn.host, catalog.entries(), slot, &request.queries)
+            .await
+    } else {
+        None
     };
     let legs: Vec<Option<Leg>> = (0..request.queries.len())
         .map(|i| {
@@ -199,60 +198,32 @@ pub async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
             })
         })
         .collect();
-    let mut groups = local_groups(turn.prepared, &request, turn.config, &legs);
+    let mut groups = local_groups(&ranker, catalog, &request, &legs);
     let summary = source_summary(catalog, &turn.session.declared);
     if !turn.connectors_in_scope() || groups.iter().all(|g| g.len() >= request.limit) {
         return render(&request, &groups, catalog.len(), &summary, None);
     }
     let leg = search_leg(turn.host, turn.timeouts, &request.queries).await;
     for ((group, remote), query) in groups.iter_mut().zip(&leg.groups).zip(&request.queries) {
-        if remote.is_empty() {
-            continue;
-        }
-        match turn.config.ranking {
-            Ranking::Reference => *group = merged_group(catalog, remote, query, request.limit),
-            Ranking::Enhanced => {
-                let index = EnhancedIndex::build(&remote.entries);
-                let room = request.limit.saturating_sub(group.len());
-                let hits =
-                    enhanced::search(&index, query, turn.config.rules(), room, &[], None).hits;
-                group.extend(
-                    hits.iter()
-                        .filter_map(|hit| remote.entries.get(hit.doc as usize)),
-                );
-            }
+        if !remote.is_empty() {
+            ranker.merge_remote(
+                group,
+                (&remote.entries, remote.part()),
+                query,
+                request.limit,
+            );
         }
     }
     let field = leg.failure.map(|failure| failure.field("searched", &[]));
     render(&request, &groups, catalog.len(), &summary, field)
 }
 
-/// One query's local and connector tools ranked together (§8.2 step 4).
-fn merged_group<'c>(
-    catalog: &'c Catalog,
-    remote: &'c RemoteGroup,
-    query: &str,
-    limit: usize,
-) -> Vec<&'c Entry> {
-    let corpus = Corpus::new(vec![catalog.part(), remote.part()]);
-    rank(&corpus, query, limit)
-        .iter()
-        .filter_map(|hit| {
-            let doc = hit.doc as usize;
-            catalog
-                .entries()
-                .get(doc)
-                .or_else(|| remote.entries.get(doc - catalog.len()))
-        })
-        .collect()
-}
-
 /// Groups of the local catalog alone (§8.2 step 2), in the configured
 /// ranking; `legs[i]` is query i's semantic leg, if any.
 pub fn local_groups<'c>(
-    prepared: &'c Prepared,
+    ranker: &Ranker<'c>,
+    catalog: &'c Catalog,
     request: &SearchRequest,
-    config: &Config,
     legs: &[Option<Leg>],
 ) -> Vec<Vec<&'c Entry>> {
     request
@@ -261,10 +232,10 @@ pub fn local_groups<'c>(
         .enumerate()
         .map(|(i, query)| {
             let leg = legs.get(i).copied().flatten();
-            prepared
-                .search(query, request.limit, config, leg)
+            ranker
+                .search(query, request.limit, leg)
                 .iter()
-                .filter_map(|hit| prepared.catalog.entries().get(hit.doc as usize))
+                .filter_map(|hit| catalog.entries().get(hit.doc as usize))
                 .collect()
         })
         .collect()

@@ -9,8 +9,8 @@ use serde_json::{Map, Value};
 
 use super::coerce::coerce_arguments;
 use super::messages;
+use crate::session::tooldef::parameters_of;
 use crate::text::clip;
-use crate::tooldef::parameters_of;
 
 /// Characters of a validator message kept in the error (597 + `...`).
 pub const DETAIL_CHARS: usize = 600;

@@ -2,7 +2,7 @@
 
 use super::source::label;
 use crate::search::IndexBuilder;
-use crate::tooldef::ToolDef;
+use crate::session::tooldef::ToolDef;
 
 /// Indexes the document of a local tool: name words, the source label unless
 /// the name already has it, the description and the top-level parameter

@@ -7,7 +7,7 @@ mod source;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-pub use explain::{explain, ReferenceExplanation, ToolReport};
+pub use explain::{explain, ReferenceExplanation};
 pub use source::{label, Source};
 
 use crate::search::{rank, Corpus, FastMap, Hit, Index, IndexBuilder, Part};

@@ -4,6 +4,7 @@
 
 use serde_json::{json, Map, Value};
 
+use crate::config::positive_u32;
 use crate::host::{GatewayError, Host, Route};
 use crate::text::clip;
 
@@ -53,15 +54,6 @@ impl Timeouts {
             Route::Connections => self.connections,
         }
     }
-}
-
-/// A positive number (at least 1), capped at `u32::MAX`: how the host's
-/// timeouts and limits are read.
-pub fn positive_u32(value: Option<&Value>) -> Option<u32> {
-    value
-        .and_then(Value::as_f64)
-        .filter(|v| v.is_finite() && *v >= 1.0)
-        .map(|v| v.min(f64::from(u32::MAX)) as u32)
 }
 
 /// The class of a failed request.

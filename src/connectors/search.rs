@@ -11,8 +11,8 @@ use super::name::ConnectorName;
 use crate::catalog::{Entry, Source};
 use crate::host::{Host, Route};
 use crate::search::{Index, IndexBuilder, Part};
+use crate::session::tooldef::ToolDef;
 use crate::session::SessionTool;
-use crate::tooldef::ToolDef;
 
 /// The connector documents of one query.
 #[derive(Debug, Default)]

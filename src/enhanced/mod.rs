@@ -18,6 +18,7 @@ mod language;
 mod names;
 mod query;
 mod rank;
+pub mod semantic;
 mod translate;
 mod vocabulary;
 mod words;
@@ -26,14 +27,13 @@ pub use decision::{Decision, Signals};
 pub use explain::{explain, EnhancedExplanation};
 pub use index::FieldIndex;
 pub use query::{analyze, Analysis};
-pub use translate::Translation;
 pub use words::for_each_word as for_each_name_word;
 
 use rank::{Plan, Scored};
 use vocabulary::Vocabulary;
 
+use crate::enhanced::semantic::SemanticOptions;
 use crate::search::Hit;
-use crate::semantic::SemanticOptions;
 
 /// Tools the reference ranking contributes as candidates: the most any
 /// call may return (`max_search_limit` is at most 50), so a query's
@@ -72,6 +72,15 @@ pub struct Rules {
 impl Rules {
     /// The rule names, as `ranking_ablation` takes them.
     pub const NAMES: [&'static str; 5] = ["glossary", "catalog", "details", "fields", "decision"];
+
+    /// Every rule on but those `names` switch off (`ranking_ablation`).
+    pub fn without(names: &[String]) -> Rules {
+        let mut rules = Rules::default();
+        for name in names {
+            rules.switch_off(name);
+        }
+        rules
+    }
 
     /// Switches the rule `name` off; false for an unknown name.
     pub fn switch_off(&mut self, name: &str) -> bool {

@@ -1,10 +1,12 @@
 //! The listing embedded in the `tool_search` description (spec §7): every
 //! deferred capability by name, as far as the token budget allows.
 
+mod blocks;
 mod budget;
 mod render;
 mod short;
 
+pub use blocks::catalog_blocks;
 pub use budget::{context_share, listing_budget};
-pub use render::{Blocks, ListingForm, HEADER};
+pub use render::{Blocks, ListingForm};
 pub use short::short_description;

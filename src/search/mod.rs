@@ -16,7 +16,7 @@ mod rank;
 mod tokenize;
 
 pub use corpus::{Corpus, Part};
-pub use explain::{explain, Contribution, DocumentReport, QueryReport, TokenStat, Verdict};
+pub use explain::{explain, DocumentReport, QueryReport};
 pub use hash::{FastMap, FastSet};
 pub use index::{Index, IndexBuilder};
 pub use rank::{rank, Hit};

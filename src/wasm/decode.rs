@@ -2,8 +2,8 @@
 //! JSON: parsing JSON in freshly loaded (baseline-compiled) wasm cost about
 //! three times the rest of the first call's interning.
 
+use crate::session::tooldef::ToolDef;
 use crate::session::SessionTool;
-use crate::tooldef::ToolDef;
 
 /// Ends each row.
 const ROW: char = '\u{0}';

@@ -9,7 +9,8 @@ use wasm_bindgen_futures::future_to_promise;
 use web_sys::AbortController;
 
 use super::timer::{is_aborted, within, within_or_aborted};
-use crate::connectors::{positive_u32, CallContext, Surface};
+use crate::config::positive_u32;
+use crate::connectors::{CallContext, Surface};
 use crate::host::{EmbedKind, GatewayError, Host, HostError, Route};
 
 /// How long the host's callbacks may take and how large a gateway answer

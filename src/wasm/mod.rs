@@ -17,8 +17,8 @@ use wasm_bindgen_futures::future_to_promise;
 use crate::assemble::AssembleOptions;
 use crate::connectors::CallContext;
 use crate::engine::{Engine, Options};
+use crate::session::tooldef::ToolFormat;
 use crate::session::{DeclaredSource, Session};
-use crate::tooldef::ToolFormat;
 use host::{Bounds, JsHost};
 use source::JsSessionSource;
 
@@ -331,7 +331,7 @@ impl WasmEngine {
 }
 
 /// A server's tools as session parts, as JSON text (see
-/// `crate::mcp::import_tools`): `tools` holds each tool's JSON text (or NUL
+/// `crate::session::mcp::import_tools`): `tools` holds each tool's JSON text (or NUL
 /// and why it has none), `taken` the names other servers already use.
 #[wasm_bindgen(js_name = fromMcp)]
 pub fn from_mcp(server: &str, tools: Vec<String>, taken: Vec<String>) -> String {
@@ -344,7 +344,8 @@ pub fn from_mcp(server: &str, tools: Vec<String>, taken: Vec<String>) -> String 
             },
         )
         .collect();
-    serde_json::to_string(&crate::mcp::import_tools(server, &tools, &taken)).unwrap_or_default()
+    serde_json::to_string(&crate::session::mcp::import_tools(server, &tools, &taken))
+        .unwrap_or_default()
 }
 
 /// Stemmed tokens of `text` (spec §5.4).

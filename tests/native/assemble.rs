@@ -1,10 +1,10 @@
 //! Assembly (spec §4, §7): forms, tiers, idempotence, byte stability.
 
 use serde_json::{json, Value};
-use toolsearch::assemble::{AssembleOptions, Assembly};
-use toolsearch::listing::ListingForm;
-use toolsearch::tooldef::ToolFormat;
 use toolsearch::Engine;
+use toolsearch::ListingForm;
+use toolsearch::ToolFormat;
+use toolsearch::{AssembleOptions, Assembly};
 
 use crate::support::{engine, real_catalog_session, session, shared_dir, tool};
 

@@ -1,7 +1,7 @@
 //! Configuration through the engine (spec §2) and classification (§3).
 
 use serde_json::{json, Value};
-use toolsearch::config::TriState;
+use toolsearch::TriState;
 
 use crate::support::{engine, parse, search, session, tool};
 

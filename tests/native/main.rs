@@ -6,6 +6,7 @@ mod support;
 mod assemble;
 mod config;
 mod enhanced;
+mod layers;
 mod real_catalog;
 mod semantic;
 mod tool_call;

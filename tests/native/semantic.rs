@@ -3,8 +3,8 @@
 use std::cell::RefCell;
 
 use serde_json::{json, Map, Value};
-use toolsearch::connectors::CallContext;
-use toolsearch::host::{EmbedKind, Host, HostError};
+use toolsearch::CallContext;
+use toolsearch::{EmbedKind, Host, HostError};
 use toolsearch::{Engine, Options};
 
 use crate::support::{block_on, parse, session, tool};
@@ -100,7 +100,7 @@ fn vectors_are_kept_per_tool_and_rescue_needs_a_threshold() {
 
 #[test]
 fn options_are_clamped() {
-    use toolsearch::semantic::SemanticOptions;
+    use toolsearch::SemanticOptions;
     let read = |v: Value| SemanticOptions::read(&v);
     assert_eq!(read(json!({"weight": 7})).weight, 1.0);
     assert_eq!(read(json!({"weight": -1})).weight, 0.0);

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use serde_json::{json, Value};
-use toolsearch::connectors::CallContext;
+use toolsearch::CallContext;
 use toolsearch::{Engine, Options, Session};
 
 /// An engine with the given `tools.tool_search` config and core tools.
@@ -101,19 +101,19 @@ pub struct FakeHost {
     pub answer: Option<Result<String, String>>,
 }
 
-impl toolsearch::host::Host for FakeHost {
+impl toolsearch::Host for FakeHost {
     async fn execute_tool(
         &self,
         name: &str,
         arguments: &serde_json::Map<String, Value>,
-    ) -> Result<String, toolsearch::host::HostError> {
+    ) -> Result<String, toolsearch::HostError> {
         self.calls
             .borrow_mut()
             .push((name.to_owned(), Value::Object(arguments.clone())));
         match &self.answer {
-            None => Err(toolsearch::host::HostError::Missing),
+            None => Err(toolsearch::HostError::Missing),
             Some(Ok(text)) => Ok(text.clone()),
-            Some(Err(reason)) => Err(toolsearch::host::HostError::Failed(reason.clone())),
+            Some(Err(reason)) => Err(toolsearch::HostError::Failed(reason.clone())),
         }
     }
 }
@@ -129,7 +129,7 @@ pub fn describe(engine: &Engine, args: &str, session: &Session) -> String {
 }
 
 /// tool_call through `host`.
-pub fn call<H: toolsearch::host::Host>(
+pub fn call<H: toolsearch::Host>(
     engine: &Engine,
     args: &str,
     session: &Session,
@@ -139,7 +139,7 @@ pub fn call<H: toolsearch::host::Host>(
 }
 
 /// Any bridge tool by name through `host`.
-pub fn handle<H: toolsearch::host::Host>(
+pub fn handle<H: toolsearch::Host>(
     engine: &Engine,
     name: &str,
     args: &str,
@@ -147,4 +147,16 @@ pub fn handle<H: toolsearch::host::Host>(
     host: &H,
 ) -> Option<String> {
     block_on(engine.handle(name, args, session, host, &CallContext::default()))
+}
+
+/// The hint of result `group` of a tool_search answer, after checking that
+/// it carries the fragments the spec pins (§8.2).
+pub fn empty_group_hint(out: &str, group: usize) -> String {
+    let value: Value = serde_json::from_str(out).unwrap();
+    let hint = value["results"][group]["hint"].as_str().unwrap().to_owned();
+    assert!(
+        hint.contains("remain available") && hint.contains("before concluding"),
+        "{hint}"
+    );
+    hint
 }

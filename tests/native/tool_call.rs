@@ -1,7 +1,7 @@
 //! tool_call (spec §10): resolution, scope, validation, execution.
 
 use serde_json::{json, Value};
-use toolsearch::bridge::call::Resolution;
+use toolsearch::Resolution;
 
 use crate::support::{call, engine, handle, parse, session, shared_dir, tool, FakeHost};
 

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::support::{engine, search, session, tool};
+use crate::support::{empty_group_hint, engine, search, session, tool};
 
 fn example() -> (toolsearch::Engine, toolsearch::Session) {
     let tools = vec![
@@ -134,6 +134,7 @@ fn through_the_bridge() {
         r#"{"queries": ["list issues", "send gmail email"]}"#,
         &session,
     );
+    let hint = empty_group_hint(&out, 1);
     let expected = json!({
         "queries": ["list issues", "send gmail email"],
         "total_available": 6,
@@ -141,7 +142,7 @@ fn through_the_bridge() {
             {"query": "list issues", "matches": ["github_list_issues"]},
             {"query": "send gmail email", "matches": [],
              "available_sources": [{"name": "other", "tool_count": 6}],
-             "hint": toolsearch::bridge::messages::EMPTY_GROUP_HINT}
+             "hint": hint}
         ],
         "tools": {"github_list_issues": {
             "source": "other", "source_name": "", "description": "List issues in a repository",

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use serde_json::{json, Value};
-use toolsearch::connectors::CallContext;
+use toolsearch::CallContext;
 use toolsearch::{Engine, Options, Session};
 
 #[allow(dead_code)]

@@ -1,12 +1,15 @@
 //! The session of one turn (API.md `Session`): the raw tool definitions, their
 //! toolsets and owners, and the host's hidden declared sources.
 
+pub mod mcp;
+pub mod tooldef;
+
 use std::rc::Rc;
 
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::tooldef::{compact_json_chars, ToolDef};
+use crate::session::tooldef::{compact_json_chars, ToolDef};
 
 /// One raw tool definition with what the host registered about its name.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

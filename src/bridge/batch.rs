@@ -4,11 +4,9 @@
 
 use serde_json::{json, Map, Value};
 
-use super::execute::{execute, CallContext};
-use super::http::Timeouts;
-use super::name::ConnectorName;
 use crate::bridge::call::CallEntry;
 use crate::bridge::messages;
+use crate::connectors::{execute, CallContext, ConnectorName, Timeouts};
 use crate::host::Host;
 
 /// Entries per connector batch (a context cap, not a wire limit).

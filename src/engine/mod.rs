@@ -2,6 +2,8 @@
 //! host session into a [`Session`], prepares it once per distinct tool list,
 //! and answers each JavaScript call through the bridge modules.
 
+pub mod intern;
+
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -10,18 +12,18 @@ use serde_json::{Map, Value};
 use crate::assemble::{assemble, AssembleOptions, Assembly, AssemblyInput};
 use crate::bridge::args::MAX_ITEM_CHARS;
 use crate::bridge::call::{self, Resolution};
+use crate::bridge::manage::manage_connections_tool;
 use crate::bridge::{describe, dispatch, search, Turn};
-use crate::catalog::{explain, ReferenceExplanation};
 use crate::classify::{Classifier, DEFAULT_DIRECT_SURFACE_TOOLSETS};
-use crate::config::{Config, Ranking};
-use crate::connectors::{manage_connections_tool, CallContext, Timeouts};
-use crate::enhanced::{self, EnhancedExplanation};
+use crate::config::Config;
+use crate::connectors::{CallContext, Timeouts};
+use crate::engine::intern::Interner;
+use crate::enhanced::semantic::{Semantic, SemanticOptions};
 use crate::host::Host;
-use crate::intern::Interner;
 use crate::prepared::Prepared;
-use crate::semantic::{Semantic, SemanticOptions};
+use crate::ranking::Explanation;
+use crate::session::tooldef::{name_of, ToolDef, ToolFormat};
 use crate::session::{DeclaredSource, JsonSession, Session, SessionSource, SessionTool};
-use crate::tooldef::{name_of, ToolDef, ToolFormat};
 
 /// Prepared sessions kept for reuse (a main agent and a few sub-agents).
 const PREPARED_CACHE: usize = 4;
@@ -31,16 +33,6 @@ const PREPARED_CACHE: usize = 4;
 pub const EXPLAIN_MAX_TOOLS: usize = 100;
 
 /// Constructor options (API.md `new ToolSearch(options)`), as JSON values.
-/// Why tools rank as they do, under the configured ranking.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-#[serde(untagged)]
-pub enum Explanation {
-    /// Spec §6: tokens, gate, floor and BM25 contributions.
-    Reference(ReferenceExplanation),
-    /// Concepts, shares and verdicts of the enhanced ranking.
-    Enhanced(EnhancedExplanation),
-}
-
 /// What an engine is built from: the host's configuration and tool lists.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
@@ -220,19 +212,7 @@ impl Engine {
         let query = &crate::text::clip(query, MAX_ITEM_CHARS, "");
         let limit = limit.min(EXPLAIN_MAX_TOOLS);
         let names = names.map(|n| &n[..n.len().min(EXPLAIN_MAX_TOOLS)]);
-        match self.config.ranking {
-            Ranking::Reference => {
-                Explanation::Reference(explain(&prepared.catalog, query, names, limit))
-            }
-            Ranking::Enhanced => Explanation::Enhanced(enhanced::explain(
-                &prepared.catalog,
-                prepared.enhanced_index(),
-                query,
-                self.config.rules(),
-                names,
-                limit,
-            )),
-        }
+        prepared.ranker(&self.config).explain(query, names, limit)
     }
 
     /// What a tool_call means (spec §10.1-10.3); pure, nothing runs.

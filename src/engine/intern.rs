@@ -43,11 +43,6 @@ impl Interner {
         self.tools.len()
     }
 
-    /// True when nothing is interned.
-    pub fn is_empty(&self) -> bool {
-        self.tools.is_empty()
-    }
-
     /// Forgets every tool; ids handed out before are invalid afterwards.
     pub fn clear(&mut self) {
         self.ids.clear();
@@ -58,7 +53,7 @@ impl Interner {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tooldef::ToolDef;
+    use crate::session::tooldef::ToolDef;
 
     fn tool(name: &str, toolset: &str) -> SessionTool {
         SessionTool {

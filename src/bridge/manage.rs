@@ -8,12 +8,11 @@
 
 use serde_json::{json, Map, Value};
 
-use super::execute::CallContext;
-use super::http::{send, FailureKind, Timeouts};
 use crate::bridge::{args, messages};
+use crate::connectors::{send, CallContext, FailureKind, Timeouts};
 use crate::host::{Host, Route};
-use crate::names::MANAGE_CONNECTIONS;
-use crate::tooldef::ToolFormat;
+use crate::reserved::MANAGE_CONNECTIONS;
+use crate::session::tooldef::ToolFormat;
 
 /// Actions on hosted connectors.
 const HOSTED: [&str; 4] = ["status", "connect", "reconnect", "rename"];

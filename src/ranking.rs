@@ -1,0 +1,132 @@
+//! The configured ranking over one catalog: the only place that chooses
+//! between the reference ranking (spec §6) and the enhanced one.
+
+use serde::Serialize;
+
+use crate::catalog::{explain, Catalog, Entry, ReferenceExplanation};
+use crate::config::{Config, Ranking};
+use crate::enhanced::{self, EnhancedExplanation, EnhancedIndex, Leg, Rules};
+use crate::search::{rank, Corpus, Hit, Part};
+
+/// One catalog under the configured ranking.
+pub enum Ranker<'a> {
+    /// Spec §6: stemmed BM25 with the rarest-term gate and the floor.
+    Reference(&'a Catalog),
+    /// The natural-language and multilingual ranking (`crate::enhanced`).
+    Enhanced {
+        /// The catalog ranked.
+        catalog: &'a Catalog,
+        /// Its field index and vocabulary.
+        index: &'a EnhancedIndex,
+        /// The rules in force.
+        rules: Rules,
+    },
+}
+
+/// Why tools rank as they do, under the configured ranking.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Explanation {
+    /// Spec §6: tokens, gate, floor and BM25 contributions.
+    Reference(ReferenceExplanation),
+    /// Concepts, shares and verdicts of the enhanced ranking.
+    Enhanced(EnhancedExplanation),
+}
+
+impl<'a> Ranker<'a> {
+    /// The ranking `config` asks for; `index` builds the enhanced index when
+    /// that ranking needs it.
+    pub fn new(
+        config: &Config,
+        catalog: &'a Catalog,
+        index: impl FnOnce() -> &'a EnhancedIndex,
+    ) -> Ranker<'a> {
+        match config.ranking {
+            Ranking::Reference => Ranker::Reference(catalog),
+            Ranking::Enhanced => Ranker::Enhanced {
+                catalog,
+                index: index(),
+                rules: Rules::without(&config.ranking_ablation),
+            },
+        }
+    }
+
+    /// True when the semantic leg can take part (only the enhanced ranking
+    /// fuses it).
+    pub fn fuses_semantic(&self) -> bool {
+        matches!(self, Ranker::Enhanced { .. })
+    }
+
+    /// The catalog's best `limit` tools for `query`; `leg` is the query's
+    /// semantic leg, when the host embeds.
+    pub fn search(&self, query: &str, limit: usize, leg: Option<Leg>) -> Vec<Hit> {
+        match *self {
+            Ranker::Reference(catalog) => catalog.search(query, limit),
+            Ranker::Enhanced {
+                catalog,
+                index,
+                rules,
+            } => {
+                let reference: Vec<u32> = catalog
+                    .search(query, enhanced::REFERENCE_POOL)
+                    .iter()
+                    .map(|h| h.doc)
+                    .collect();
+                enhanced::search(index, query, rules, limit, &reference, leg).hits
+            }
+        }
+    }
+
+    /// Adds connector tools to one query's local `group` (§8.2 step 4): the
+    /// reference ranking ranks both together, the enhanced one fills the room
+    /// left with the connector tools it ranks on their own.
+    pub fn merge_remote<'c>(
+        &self,
+        group: &mut Vec<&'c Entry>,
+        remote: (&'c [Entry], Part<'_>),
+        query: &str,
+        limit: usize,
+    ) where
+        'a: 'c,
+    {
+        let (entries, part) = remote;
+        match *self {
+            Ranker::Reference(catalog) => {
+                let corpus = Corpus::new(vec![catalog.part(), part]);
+                *group = rank(&corpus, query, limit)
+                    .iter()
+                    .filter_map(|hit| {
+                        let doc = hit.doc as usize;
+                        catalog
+                            .entries()
+                            .get(doc)
+                            .or_else(|| entries.get(doc - catalog.len()))
+                    })
+                    .collect();
+            }
+            Ranker::Enhanced { rules, .. } => {
+                let index = EnhancedIndex::build(entries);
+                let room = limit.saturating_sub(group.len());
+                let hits = enhanced::search(&index, query, rules, room, &[], None).hits;
+                group.extend(hits.iter().filter_map(|hit| entries.get(hit.doc as usize)));
+            }
+        }
+    }
+
+    /// Why tools rank as they do for `query`: the top `limit` tools, or the
+    /// tools `names`.
+    pub fn explain(&self, query: &str, names: Option<&[String]>, limit: usize) -> Explanation {
+        match *self {
+            Ranker::Reference(catalog) => {
+                Explanation::Reference(explain(catalog, query, names, limit))
+            }
+            Ranker::Enhanced {
+                catalog,
+                index,
+                rules,
+            } => Explanation::Enhanced(enhanced::explain(
+                catalog, index, query, rules, names, limit,
+            )),
+        }
+    }
+}
