@@ -15,12 +15,11 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
 
 use crate::assemble::AssembleOptions;
-use crate::connectors::CallContext;
 use crate::engine::{Engine, Options};
 use crate::session::tooldef::ToolFormat;
 use crate::session::{DeclaredSource, Session};
 use host::{Bounds, JsHost};
-use source::JsSessionSource;
+use source::{JsSessionSource, SessionValue};
 
 /// The raw engine behind one `ToolSearch`.
 #[wasm_bindgen(js_name = Engine)]
@@ -92,21 +91,16 @@ impl WasmEngine {
     }
 
     /// The tool array (spec §4): `[record, bridge]`, the JSON text of the
-    /// record (with the visible positions) and of the bridge tools. `sizes`
-    /// are the tools' compact JSON lengths; a `context_length` that is not a
-    /// positive number means unknown.
-    #[allow(clippy::too_many_arguments)]
+    /// record (with the visible positions) and of the bridge tools. The
+    /// session carries the tools' compact JSON lengths; a `context_length`
+    /// that is not a positive number means unknown.
     pub fn assemble(
         &self,
-        ids: Vec<u32>,
-        tools: JsValue,
-        toolsets: JsValue,
-        declared: &str,
-        sizes: Vec<u32>,
+        session: &SessionValue,
         context_length: f64,
         format: &str,
     ) -> Vec<String> {
-        let session = self.session(ids, tools, toolsets, declared, sizes);
+        let session = self.session(session, true);
         let options = AssembleOptions {
             context_length: (context_length.is_finite() && context_length > 0.0)
                 .then_some(context_length),
@@ -119,84 +113,18 @@ impl WasmEngine {
         ]
     }
 
-    /// `tool_search` (spec §8): a promise of the JSON text.
-    #[allow(clippy::too_many_arguments)]
-    #[wasm_bindgen(js_name = toolSearch)]
-    pub fn tool_search(
-        &self,
-        args: String,
-        ids: Vec<u32>,
-        tools: JsValue,
-        toolsets: JsValue,
-        declared: &str,
-        ctx: JsValue,
-    ) -> Promise {
-        self.run(
-            ids,
-            tools,
-            toolsets,
-            declared,
-            ctx,
-            |engine, session, host, context| async move {
-                engine.tool_search(&args, &session, &host, &context).await
-            },
-        )
-    }
-
-    /// What a tool_call means (spec §10.1-10.3), as JSON text.
-    #[wasm_bindgen(js_name = resolveToolCall)]
-    pub fn resolve_tool_call(
-        &self,
-        args: &str,
-        ids: Vec<u32>,
-        tools: JsValue,
-        toolsets: JsValue,
-        declared: &str,
-    ) -> String {
-        let session = self.session(ids, tools, toolsets, declared, Vec::new());
-        let resolution = self.engine.resolve_tool_call(args, &session);
-        serde_json::to_string(&resolution).unwrap_or_default()
-    }
-
-    /// `tool_call` (spec §10.4-10.5): a promise of the JSON text. The promise
-    /// owns what it needs, so callbacks may call this instance again.
-    #[allow(clippy::too_many_arguments)]
-    #[wasm_bindgen(js_name = toolCall)]
-    pub fn tool_call(
-        &self,
-        args: String,
-        ids: Vec<u32>,
-        tools: JsValue,
-        toolsets: JsValue,
-        declared: &str,
-        ctx: JsValue,
-    ) -> Promise {
-        self.run(
-            ids,
-            tools,
-            toolsets,
-            declared,
-            ctx,
-            |engine, session, host, context| async move {
-                engine.tool_call(&args, &session, &host, &context).await
-            },
-        )
-    }
-
-    /// Any bridge tool by name: a promise of its JSON text, or of `null` for
-    /// a name that is not a bridge tool.
-    #[allow(clippy::too_many_arguments)]
-    pub fn handle(
+    /// Runs the bridge tool `name` (`tool_search`, `tool_describe`,
+    /// `tool_call` or `manage_connections`): a promise of its JSON text, or
+    /// of `null` for any other name. The promise owns what it needs, so host
+    /// callbacks may call this instance again.
+    pub fn call(
         &self,
         name: String,
         args: String,
-        ids: Vec<u32>,
-        tools: JsValue,
-        toolsets: JsValue,
-        declared: &str,
+        session: &SessionValue,
         ctx: JsValue,
     ) -> Promise {
-        let session = self.session(ids, tools, toolsets, declared, Vec::new());
+        let session = self.session(session, false);
         let engine = Rc::clone(&self.engine);
         let host = JsHost::new(self.host.clone(), ctx, self.bounds);
         future_to_promise(async move {
@@ -206,70 +134,24 @@ impl WasmEngine {
         })
     }
 
-    /// `tool_describe` (spec §9): a promise of the JSON text.
-    #[allow(clippy::too_many_arguments)]
-    #[wasm_bindgen(js_name = toolDescribe)]
-    pub fn tool_describe(
-        &self,
-        args: String,
-        ids: Vec<u32>,
-        tools: JsValue,
-        toolsets: JsValue,
-        declared: &str,
-        ctx: JsValue,
-    ) -> Promise {
-        self.run(
-            ids,
-            tools,
-            toolsets,
-            declared,
-            ctx,
-            |engine, session, host, context| async move {
-                engine.tool_describe(&args, &session, &host, &context).await
-            },
-        )
-    }
-
-    /// `manage_connections` (spec §11.11): a promise of the JSON text.
-    #[allow(clippy::too_many_arguments)]
-    #[wasm_bindgen(js_name = manageConnections)]
-    pub fn manage_connections(
-        &self,
-        args: String,
-        ids: Vec<u32>,
-        tools: JsValue,
-        toolsets: JsValue,
-        declared: &str,
-        ctx: JsValue,
-    ) -> Promise {
-        self.run(
-            ids,
-            tools,
-            toolsets,
-            declared,
-            ctx,
-            |engine, session, host, context| async move {
-                engine
-                    .manage_connections(&args, &session, &host, &context)
-                    .await
-            },
-        )
+    /// What a tool_call means (spec §10.1-10.3), as JSON text.
+    #[wasm_bindgen(js_name = resolveToolCall)]
+    pub fn resolve_tool_call(&self, args: &str, session: &SessionValue) -> String {
+        let session = self.session(session, false);
+        let resolution = self.engine.resolve_tool_call(args, &session);
+        serde_json::to_string(&resolution).unwrap_or_default()
     }
 
     /// Why tools rank as they do for `query`, as JSON text; `names` is the
     /// JSON text of a list of tool names, or `null` for the top `limit`.
-    #[allow(clippy::too_many_arguments)]
     pub fn explain(
         &self,
         query: &str,
         names: &str,
         limit: usize,
-        ids: Vec<u32>,
-        tools: JsValue,
-        toolsets: JsValue,
-        declared: &str,
+        session: &SessionValue,
     ) -> String {
-        let session = self.session(ids, tools, toolsets, declared, Vec::new());
+        let session = self.session(session, false);
         let names: Option<Vec<String>> = serde_json::from_str(names).ok().flatten();
         let explanation = self
             .engine
@@ -287,45 +169,19 @@ impl WasmEngine {
 }
 
 impl WasmEngine {
-    /// Runs an async engine call in a promise that owns the engine, the
-    /// session and the host, so no borrow of this object outlives the call.
-    fn run<F, Fut>(
-        &self,
-        ids: Vec<u32>,
-        tools: JsValue,
-        toolsets: JsValue,
-        declared: &str,
-        ctx: JsValue,
-        call: F,
-    ) -> Promise
-    where
-        F: FnOnce(Rc<Engine>, Session, JsHost, CallContext) -> Fut + 'static,
-        Fut: std::future::Future<Output = String> + 'static,
-    {
-        let session = self.session(ids, tools, toolsets, declared, Vec::new());
-        let engine = Rc::clone(&self.engine);
-        let host = JsHost::new(self.host.clone(), ctx, self.bounds);
-        let context = host.call_context();
-        future_to_promise(async move {
-            Ok(JsValue::from_str(
-                &call(engine, session, host, context).await,
-            ))
-        })
-    }
-
-    fn session(
-        &self,
-        ids: Vec<u32>,
-        tools: JsValue,
-        toolsets: JsValue,
-        declared: &str,
-        sizes: Vec<u32>,
-    ) -> Session {
-        let declared: Value = serde_json::from_str(declared).unwrap_or(Value::Null);
+    /// The engine's session for the facade's session value; the tools' JSON
+    /// lengths are read only when `with_sizes` (assembly needs them).
+    fn session(&self, value: &SessionValue, with_sizes: bool) -> Session {
+        let declared: Value = serde_json::from_str(&value.declared()).unwrap_or(Value::Null);
+        let sizes = if with_sizes {
+            value.sizes()
+        } else {
+            Vec::new()
+        };
         self.engine.session(
-            ids,
+            value.ids(),
             DeclaredSource::read_all(Some(&declared)),
-            Box::new(JsSessionSource::new(tools, toolsets, sizes)),
+            Box::new(JsSessionSource::new(value.tools(), value.toolsets(), sizes)),
         )
     }
 }

@@ -3,9 +3,38 @@
 
 use js_sys::{Array, Object, Reflect, JSON};
 use serde_json::Value;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::session::SessionSource;
+
+#[wasm_bindgen]
+extern "C" {
+    /// The session as the facade passes it on every call (`#session` in
+    /// `pkg/src/facade.js`): one plain object it built itself, so reading
+    /// it cannot throw.
+    pub type SessionValue;
+
+    /// The interned id of each tool, in session order.
+    #[wasm_bindgen(method, getter)]
+    pub fn ids(this: &SessionValue) -> Vec<u32>;
+
+    /// `session.tools`, the host's own tool objects.
+    #[wasm_bindgen(method, getter)]
+    pub fn tools(this: &SessionValue) -> JsValue;
+
+    /// `session.toolsets`, or null.
+    #[wasm_bindgen(method, getter)]
+    pub fn toolsets(this: &SessionValue) -> JsValue;
+
+    /// `session.declaredSources` as JSON text.
+    #[wasm_bindgen(method, getter)]
+    pub fn declared(this: &SessionValue) -> String;
+
+    /// Each tool's compact JSON length (assembly only).
+    #[wasm_bindgen(method, getter)]
+    pub fn sizes(this: &SessionValue) -> Vec<u32>;
+}
 
 /// `session.tools` and `session.toolsets` as the host passed them, with the
 /// JSON sizes of the tools when the call needs them (assembly).

@@ -1,0 +1,230 @@
+// Tool views: what search and listing read of each tool, remembered per tool
+// object so that an unchanged catalog crosses into wasm as ids alone. Part
+// of the body of createToolSearch (scripts/entries.mjs joins pkg/src/*.js).
+//
+// Speed: an agent passes a freshly built `tools` array of the same tool
+// objects every turn. Sending 1,873 whole schemas into wasm each turn would
+// cost milliseconds, so only what search reads crosses (name, description,
+// property names, required names, and for the enhanced ranking the property
+// descriptions and enumerated values: the "view"), and each tool object is
+// remembered (WeakMap) with the id its view was interned under. A remembered
+// tool is re-read every call and re-sent only when its view, the objects the
+// view came from, its toolset or its owner changed. Whole schemas are read
+// live from the host's objects whenever describe or call needs them.
+
+/** Extra interned tools allowed beyond the session before the memo resets. */
+const INTERN_SLACK = 4096;
+/** An id the engine reads as a nameless tool. */
+const UNKNOWN_ID = 0xffffffff;
+
+/** The definition's parameters schema, as the engine reads it. */
+function parametersOf(tool) {
+  if (isRecord(tool.function)) return tool.function.parameters;
+  return tool.inputSchema !== undefined ? tool.inputSchema : tool.input_schema;
+}
+
+// Tool rows cross into wasm as UTF-8 text (see src/wasm/decode.rs): rows
+// end with ROW, fields are separated by FIELD, list items by ITEM, ABSENT
+// stands for null, and inside strings each of these five characters is
+// written as ESCAPE plus the character 0x40 higher.
+const ROW = "\u0000";
+const FIELD = "\u0001";
+const ITEM = "\u0002";
+const ABSENT = "\u0003";
+const ESCAPE = "\u0004";
+const FRAMING = /[\u0000-\u0004]/;
+const FRAMING_ALL = /[\u0000-\u0004]/g;
+const utf8 = new TextEncoder();
+const escapeFraming = (c) => ESCAPE + String.fromCharCode(0x40 + c.charCodeAt(0));
+const plain = (text) => (FRAMING.test(text) ? text.replace(FRAMING_ALL, escapeFraming) : text);
+
+/** Each property's description and enum, flat: what the enhanced ranking reads. */
+function paramParts(properties, keys) {
+  const parts = new Array(2 * keys.length);
+  for (let i = 0; i < keys.length; i++) {
+    const property = properties[keys[i]];
+    parts[2 * i] = isRecord(property) ? property.description : undefined;
+    parts[2 * i + 1] = isRecord(property) ? property.enum : undefined;
+  }
+  return parts;
+}
+
+/**
+ * The parts of a definition that search and listing read, mirroring
+ * `ToolDef::read` in src/session/tooldef.rs, with the objects they came from;
+ * `params` (see paramParts) only when `withParams`.
+ */
+function snapshot(tool, withParams) {
+  const fn = tool.function;
+  const block = isRecord(fn) ? fn : tool;
+  const parameters = parametersOf(tool);
+  const properties = isRecord(parameters) ? parameters.properties : undefined;
+  const required = isRecord(parameters) ? parameters.required : undefined;
+  const keys = isRecord(properties) ? Object.keys(properties) : [];
+  return {
+    fn,
+    parameters,
+    properties,
+    required,
+    name: block.name,
+    description: block.description,
+    keys,
+    requiredItems: isList(required) ? required.slice() : [],
+    params: withParams ? paramParts(properties, keys) : null,
+  };
+}
+
+/** `ToolDef::param_text`: each description, then each string enum value, one per line. */
+function paramText(params) {
+  let text = "";
+  for (let i = 0; params !== null && i < params.length; i += 2) {
+    const [description, values] = [params[i], params[i + 1]];
+    if (typeof description === "string") text += description + "\n";
+    for (const value of stringItems(values) ?? []) text += value + "\n";
+  }
+  return text;
+}
+
+/** True while `tool` still reads as `snap`. Allocates one key list at most. */
+function isFresh(tool, snap) {
+  const fn = tool.function;
+  const parameters = parametersOf(tool);
+  if (fn !== snap.fn || parameters !== snap.parameters) return false;
+  const block = isRecord(fn) ? fn : tool;
+  if (block.name !== snap.name || block.description !== snap.description) return false;
+  if (!isRecord(parameters)) return true;
+  const properties = parameters.properties;
+  const required = parameters.required;
+  if (properties !== snap.properties || required !== snap.required) return false;
+  if (isRecord(properties) && !sameList(Object.keys(properties), snap.keys)) return false;
+  if (isList(required) && !sameList(required, snap.requiredItems)) return false;
+  if (snap.params === null) return true;
+  for (let i = 0; i < snap.keys.length; i++) {
+    const property = properties[snap.keys[i]];
+    if (!isRecord(property)) {
+      if (snap.params[2 * i] !== undefined || snap.params[2 * i + 1] !== undefined) return false;
+    } else if (property.description !== snap.params[2 * i] || property.enum !== snap.params[2 * i + 1]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** One row of the string the engine interns (see ROW). */
+function toolRow(snap, toolset, owner) {
+  const text = (value) => (typeof value === "string" ? plain(value) : ABSENT);
+  const list = (items) => items.filter((item) => typeof item === "string").map(plain).join(ITEM);
+  if (snap === null) return ["", ABSENT, "", "", text(toolset), text(owner), ""].join(FIELD) + ROW;
+  const name = typeof snap.name === "string" ? plain(snap.name) : "";
+  const fields = [name, text(snap.description), list(snap.keys), list(snap.requiredItems), text(toolset), text(owner)];
+  return [...fields, plain(paramText(snap.params))].join(FIELD) + ROW;
+}
+
+function sameList(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+const SURROGATE_PAIRS = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+
+/** Code points of `value` as compact JSON. */
+function jsonChars(value) {
+  const text = jsonText(value, "null");
+  const pairs = text.match(SURROGATE_PAIRS);
+  return text.length - (pairs === null ? 0 : pairs.length);
+}
+
+/**
+ * The views of one engine's tools: interned ids for a session's tool list,
+ * with only new or changed tools sent, and their compact JSON lengths.
+ */
+class ToolViews {
+  #engine;
+  #memo = new WeakMap();
+  /** The enhanced ranking also reads property descriptions and enums. */
+  #withParams;
+
+  constructor(engine, withParams) {
+    this.#engine = engine;
+    this.#withParams = withParams;
+  }
+
+  /**
+   * Ids of `tools`; changed or new ones are interned in one engine call.
+   * When the engine holds far more tools than the session, it forgets them
+   * all and the session's tools are interned afresh.
+   */
+  ids(tools, toolsets, owners) {
+    const ids = this.#intern(tools, toolsets, owners);
+    if (this.#engine.interned() <= INTERN_SLACK + 4 * tools.length) return ids;
+    this.#engine.clear();
+    this.#memo = new WeakMap();
+    return this.#intern(tools, toolsets, owners);
+  }
+
+  /**
+   * Compact JSON length of each tool (token estimates, §4.2), remembered
+   * with the tool's view: a change deep inside a schema that leaves the
+   * view alone keeps the old length until the tool object is replaced.
+   */
+  sizes(tools) {
+    const sizes = new Uint32Array(tools.length);
+    for (let i = 0; i < tools.length; i++) {
+      const known = isRecord(tools[i]) ? this.#memo.get(tools[i]) : undefined;
+      if (known === undefined) {
+        sizes[i] = jsonChars(tools[i]);
+      } else {
+        if (known.chars === undefined) known.chars = jsonChars(tools[i]);
+        sizes[i] = known.chars;
+      }
+    }
+    return sizes;
+  }
+
+  #intern(tools, toolsets, owners) {
+    const ids = new Uint32Array(tools.length);
+    const pending = [];
+    for (let i = 0; i < tools.length; i++) {
+      const tool = tools[i];
+      const known = isRecord(tool) ? this.#memo.get(tool) : undefined;
+      try {
+        if (known !== undefined && isFresh(tool, known.snap)) {
+          const name = typeof known.snap.name === "string" ? known.snap.name : "";
+          if (known.toolset === ownString(toolsets, name) && known.owner === ownString(owners, name)) {
+            ids[i] = known.id;
+            continue;
+          }
+        }
+      } catch {
+        // a getter or proxy threw: read the tool again below
+      }
+      pending.push(i);
+    }
+    if (pending.length === 0) return ids;
+    const snaps = [];
+    const rows = pending.map((i) => {
+      let snap = null;
+      try {
+        snap = isRecord(tools[i]) ? snapshot(tools[i], this.#withParams) : null;
+      } catch {
+        // unreadable: a nameless tool
+      }
+      snaps.push(snap);
+      const name = snap !== null && typeof snap.name === "string" ? snap.name : "";
+      const toolset = ownString(toolsets, name);
+      const owner = ownString(owners, name);
+      return { toolset, owner, row: toolRow(snap, toolset, owner) };
+    });
+    const got = this.#engine.internAll(utf8.encode(rows.map((r) => r.row).join("")));
+    for (let k = 0; k < pending.length; k++) {
+      const id = k < got.length ? got[k] : UNKNOWN_ID;
+      ids[pending[k]] = id;
+      const snap = snaps[k];
+      if (snap !== null) {
+        this.#memo.set(tools[pending[k]], { id, toolset: rows[k].toolset, owner: rows[k].owner, snap });
+      }
+    }
+    return ids;
+  }
+}
