@@ -11,8 +11,36 @@ use serde_json::{Map, Value};
 pub enum HostError {
     /// The host has no way to run local tools.
     Missing,
-    /// The tool ran and failed (a thrown error or a rejected promise).
-    Failed(String),
+    /// The tool ran and failed, or gave no usable answer.
+    Failed(CallbackError),
+}
+
+/// Why a host callback gave no answer the engine can use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CallbackError {
+    /// It threw or its promise rejected: the host's own message, when the
+    /// thrown value has one to read.
+    Threw(Option<String>),
+    /// No answer within the deadline, in milliseconds.
+    NoAnswer(u32),
+    /// `ctx.signal` aborted the call, before the callback ran when
+    /// `started` is false.
+    Aborted {
+        /// The callback had been called.
+        started: bool,
+    },
+    /// Its arguments or its answer cannot be carried as JSON: why, when
+    /// the error says.
+    NotJson(Option<String>),
+}
+
+/// Why the host stopped a connector call before it was sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// The host's verdict denied it, with the host's reason if it gave one.
+    Denied(Option<String>),
+    /// The host's check failed.
+    Failed(CallbackError),
 }
 
 /// A route of the connector gateway (spec §11.3).
@@ -73,8 +101,17 @@ pub enum GatewayError {
         /// `Retry-After`, seconds.
         retry_after: Option<f64>,
     },
-    /// The request did not complete (network error, a callback's throw).
-    Transport(String),
+    /// The request did not complete (network error, a callback's throw):
+    /// its message, when there is one to read.
+    Transport(Option<String>),
+    /// The answer is longer than the host allows
+    /// (`options.limits.gatewayAnswerChars`).
+    TooLong {
+        /// Its length in UTF-16 units.
+        chars: u32,
+        /// The limit.
+        max: u32,
+    },
     /// No answer within the route's timeout (milliseconds).
     Timeout(u32),
 }
@@ -126,8 +163,8 @@ pub trait Host {
         async { Err(GatewayError::NotConfigured) }
     }
 
-    /// Asked before a connector entry is sent; `Err(reason)` denies it.
-    fn before_connector_call(&self, _call: &Value) -> impl Future<Output = Result<(), String>> {
+    /// Asked before a connector entry is sent; `Err` stops it.
+    fn before_connector_call(&self, _call: &Value) -> impl Future<Output = Result<(), Refusal>> {
         async { Ok(()) }
     }
 
@@ -135,12 +172,15 @@ pub trait Host {
     fn connect_card(
         &self,
         _request: &Value,
-    ) -> impl Future<Output = Option<Result<Value, String>>> {
+    ) -> impl Future<Output = Option<Result<Value, CallbackError>>> {
         async { None }
     }
 
     /// Runs an action on local MCP servers; `None` when the host has none.
-    fn manage_mcp(&self, _request: &Value) -> impl Future<Output = Option<Result<Value, String>>> {
+    fn manage_mcp(
+        &self,
+        _request: &Value,
+    ) -> impl Future<Output = Option<Result<Value, CallbackError>>> {
         async { None }
     }
 

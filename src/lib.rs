@@ -39,7 +39,7 @@ pub use connectors::{CallContext, Surface};
 pub use engine::{Engine, Options};
 pub use enhanced::semantic::{document_text, SemanticOptions};
 pub use enhanced::Leg;
-pub use host::{EmbedKind, GatewayError, Host, HostError, Route};
+pub use host::{CallbackError, EmbedKind, GatewayError, Host, HostError, Refusal, Route};
 pub use listing::ListingForm;
 pub use ranking::{Explanation, Ranker};
 pub use search::{tokenize, FastMap};

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 
-use super::messages;
+use super::error::{BridgeError, JsonError};
 use crate::config::{int_setting, python_str};
 
 /// Longest item of a list argument, in characters: a query or a tool name
@@ -20,9 +20,9 @@ pub const UNSERIALISABLE: char = '\0';
 
 /// The model's arguments as an object. Text is parsed as JSON; blank text,
 /// `null` and non-object JSON read as an empty object.
-pub fn parse(args: &str) -> Result<Map<String, Value>, String> {
+pub fn parse(args: &str) -> Result<Map<String, Value>, BridgeError> {
     if let Some(reason) = args.strip_prefix(UNSERIALISABLE) {
-        return Err(messages::args_unserialisable(reason));
+        return Err(BridgeError::Unserialisable(reason.to_owned()));
     }
     if args.trim().is_empty() {
         return Ok(Map::new());
@@ -30,7 +30,7 @@ pub fn parse(args: &str) -> Result<Map<String, Value>, String> {
     match parse_json(args) {
         Ok(Value::Object(map)) => Ok(map),
         Ok(_) => Ok(Map::new()),
-        Err(detail) => Err(messages::args_not_json(&detail)),
+        Err(error) => Err(BridgeError::ArgsNotJson(error)),
     }
 }
 
@@ -38,13 +38,13 @@ pub fn parse(args: &str) -> Result<Map<String, Value>, String> {
 /// (`"\ud800"`, which JavaScript writes for a broken string) reads as
 /// U+FFFD, as the facade reads such strings elsewhere; too deep a nesting
 /// says so.
-pub fn parse_json(text: &str) -> Result<Value, String> {
+pub fn parse_json(text: &str) -> Result<Value, JsonError> {
     serde_json::from_str(&repair_lone_surrogates(text)).map_err(|e| {
         let detail = e.to_string();
         if detail.starts_with("recursion limit exceeded") {
-            messages::NESTED_TOO_DEEP.to_owned()
+            JsonError::TooDeep
         } else {
-            detail
+            JsonError::Syntax(detail)
         }
     })
 }
@@ -107,14 +107,14 @@ pub enum Repeats {
 /// are stringified and trimmed and empty ones dropped; at most `cap` remain.
 pub fn string_list(
     args: &Map<String, Value>,
-    key: &str,
+    key: &'static str,
     repeats: Repeats,
     cap: usize,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, BridgeError> {
     let items: Vec<String> = match args.get(key) {
         Some(Value::String(s)) => vec![s.trim().to_owned()],
         Some(Value::Array(items)) => items.iter().map(item_text).collect(),
-        _ => return Err(messages::list_required(key)),
+        _ => return Err(BridgeError::ListRequired(key)),
     };
     let mut seen = HashSet::new();
     let items: Vec<String> = items
@@ -123,10 +123,14 @@ pub fn string_list(
         .filter(|item| repeats == Repeats::Keep || seen.insert(item.clone()))
         .collect();
     if items.is_empty() {
-        return Err(messages::list_empty(key));
+        return Err(BridgeError::ListEmpty(key));
     }
     if items.len() > cap {
-        return Err(messages::list_too_long(key, items.len(), cap));
+        return Err(BridgeError::ListTooLong {
+            key,
+            count: items.len(),
+            cap,
+        });
     }
     if let Some((i, chars)) = items
         .iter()
@@ -134,7 +138,12 @@ pub fn string_list(
         .enumerate()
         .find(|&(_, chars)| chars > MAX_ITEM_CHARS)
     {
-        return Err(messages::item_too_long(key, i, chars, MAX_ITEM_CHARS));
+        return Err(BridgeError::ItemTooLong {
+            key,
+            index: i,
+            chars,
+            cap: MAX_ITEM_CHARS,
+        });
     }
     Ok(items)
 }
@@ -178,12 +187,17 @@ mod tests {
         assert_eq!(parse(r#"{"a":1}"#).unwrap()["a"], 1);
         assert!(parse("").unwrap().is_empty());
         assert!(parse("[1]").unwrap().is_empty());
-        assert!(parse("{oops").unwrap_err().contains("not valid JSON"));
+        assert!(parse("{oops")
+            .unwrap_err()
+            .to_string()
+            .contains("not valid JSON"));
     }
 
     #[test]
     fn unserialisable_arguments_say_why() {
-        let err = parse("\0Do not know how to serialize a BigInt").unwrap_err();
+        let err = parse("\0Do not know how to serialize a BigInt")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("BigInt"), "{err}");
         assert!(!err.contains("required"), "{err}");
     }
@@ -191,7 +205,7 @@ mod tests {
     #[test]
     fn deep_nesting_is_named() {
         let deep = format!("{{\"a\":{}1{}}}", "[".repeat(200), "]".repeat(200));
-        let err = parse(&deep).unwrap_err();
+        let err = parse(&deep).unwrap_err().to_string();
         assert!(err.contains("nested"), "{err}");
     }
 
@@ -215,7 +229,9 @@ mod tests {
     fn items_longer_than_the_cap_are_refused() {
         let long = "x".repeat(MAX_ITEM_CHARS + 1);
         let args = map(json!({ "queries": ["ok", long] }));
-        let err = string_list(&args, "queries", Repeats::Keep, 7).unwrap_err();
+        let err = string_list(&args, "queries", Repeats::Keep, 7)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("queries[1]") && err.contains("4097"), "{err}");
         let fits = map(json!({ "queries": ["x".repeat(MAX_ITEM_CHARS)] }));
         assert!(string_list(&fits, "queries", Repeats::Keep, 7).is_ok());
@@ -236,14 +252,18 @@ mod tests {
         assert_eq!(string_list(&args, "s", Repeats::Keep, 7).unwrap(), ["x"]);
         assert!(string_list(&args, "n", Repeats::Keep, 7)
             .unwrap_err()
+            .to_string()
             .contains("array of strings"));
         assert!(string_list(&args, "missing", Repeats::Keep, 7).is_err());
         let empty = map(json!({"q": ["", "  "]}));
         assert!(string_list(&empty, "q", Repeats::Keep, 7)
             .unwrap_err()
+            .to_string()
             .contains("non-empty"));
         let many = map(json!({"queries": ["a", "b", "c", "d", "e", "f", "g", "h"]}));
-        let err = string_list(&many, "queries", Repeats::Keep, 7).unwrap_err();
+        let err = string_list(&many, "queries", Repeats::Keep, 7)
+            .unwrap_err()
+            .to_string();
         assert!(err.starts_with("too many queries: 8 > max 7."), "{err}");
     }
 

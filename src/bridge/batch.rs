@@ -5,6 +5,7 @@
 use serde_json::{json, Map, Value};
 
 use crate::bridge::call::CallEntry;
+use crate::bridge::error::BridgeError;
 use crate::bridge::messages;
 use crate::connectors::{execute, CallContext, ConnectorName, Timeouts};
 use crate::host::Host;
@@ -20,7 +21,11 @@ pub async fn run_batch<H: Host>(
     calls: &[CallEntry],
 ) -> String {
     if calls.len() > MAX_BATCH {
-        return messages::error_json(&messages::too_many_calls(calls.len(), MAX_BATCH));
+        return BridgeError::TooManyCalls {
+            count: calls.len(),
+            cap: MAX_BATCH,
+        }
+        .to_json();
     }
     let mut results = Vec::with_capacity(calls.len());
     for (index, call) in calls.iter().enumerate() {
@@ -70,8 +75,12 @@ async fn entry<H: Host>(
         );
     };
     let request = json!({"name": call.name, "connector": name.connector, "tool": name.tool, "arguments": call.arguments});
-    if let Err(reason) = host.before_connector_call(&request).await {
-        return (Err(json!({"code": "DENIED", "message": reason})), None);
+    if let Err(refusal) = host.before_connector_call(&request).await {
+        return (
+            Err(json!({"code": "DENIED", "message": messages::refusal(&refusal)})),
+            None,
+        );
     }
-    execute(host, timeouts, context, &name, &call.arguments).await
+    let (outcome, account) = execute(host, timeouts, context, &name, &call.arguments).await;
+    (outcome.map_err(|e| messages::connector_error(&e)), account)
 }

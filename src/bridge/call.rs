@@ -5,7 +5,8 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::{args, messages, refusal};
+use super::error::BridgeError;
+use super::{args, refusal};
 use crate::classify::Classifier;
 use crate::config::python_str;
 use crate::connectors::is_connector_name;
@@ -42,19 +43,24 @@ pub enum Resolution {
     },
     /// The call cannot proceed; nothing runs.
     Error {
-        /// The model-facing message.
-        error: String,
+        /// Why, written as the model reads it.
+        #[serde(serialize_with = "as_text")]
+        error: BridgeError,
     },
 }
 
+fn as_text<S: serde::Serializer>(error: &BridgeError, out: S) -> Result<S::Ok, S::Error> {
+    out.collect_str(error)
+}
+
 /// Reads the entries of a tool_call (§10.1); the first error wins.
-pub fn normalize(args_text: &str) -> Result<Vec<CallEntry>, String> {
+pub fn normalize(args_text: &str) -> Result<Vec<CallEntry>, BridgeError> {
     let args = args::parse(args_text)?;
     let calls = match args.get("calls") {
         None | Some(Value::Null) => {
             let name = args.get("name").map(name_text).unwrap_or_default();
             if name.is_empty() {
-                return Err(messages::CALLS_REQUIRED.to_owned());
+                return Err(BridgeError::CallsRequired);
             }
             let mut entry = Map::new();
             entry.insert("name".into(), name.into());
@@ -67,15 +73,15 @@ pub fn normalize(args_text: &str) -> Result<Vec<CallEntry>, String> {
         Some(Value::String(text)) => match args::parse_json(text) {
             Ok(Value::Array(items)) => items,
             Ok(Value::Object(item)) => vec![Value::Object(item)],
-            Ok(_) => return Err(messages::CALLS_NOT_ARRAY.to_owned()),
-            Err(detail) => return Err(messages::calls_not_json(&detail)),
+            Ok(_) => return Err(BridgeError::CallsNotArray),
+            Err(error) => return Err(BridgeError::CallsNotJson(error)),
         },
         Some(Value::Object(item)) => vec![Value::Object(item.clone())],
         Some(Value::Array(items)) => items.clone(),
-        Some(_) => return Err(messages::CALLS_NOT_ARRAY.to_owned()),
+        Some(_) => return Err(BridgeError::CallsNotArray),
     };
     if calls.is_empty() {
-        return Err(messages::CALLS_NOT_ARRAY.to_owned());
+        return Err(BridgeError::CallsNotArray);
     }
     calls
         .iter()
@@ -84,27 +90,27 @@ pub fn normalize(args_text: &str) -> Result<Vec<CallEntry>, String> {
         .collect()
 }
 
-fn entry(i: usize, call: &Value) -> Result<CallEntry, String> {
+fn entry(i: usize, call: &Value) -> Result<CallEntry, BridgeError> {
     let Value::Object(call) = call else {
-        return Err(messages::call_not_object(i));
+        return Err(BridgeError::CallNotObject(i));
     };
     let name = call.get("name").map(name_text).unwrap_or_default();
     if name.is_empty() {
-        return Err(messages::call_without_name(i));
+        return Err(BridgeError::CallWithoutName(i));
     }
     if is_bridge(&name) {
-        return Err(messages::call_to_bridge(&name));
+        return Err(BridgeError::CallToBridge(name));
     }
     let arguments = match call.get("arguments") {
         None | Some(Value::Null) => Map::new(),
         Some(Value::String(text)) if text.trim().is_empty() => Map::new(),
         Some(Value::String(text)) => match args::parse_json(text) {
             Ok(Value::Object(map)) => map,
-            Ok(_) => return Err(messages::arguments_not_object(i)),
-            Err(detail) => return Err(messages::arguments_not_json(i, &detail)),
+            Ok(_) => return Err(BridgeError::ArgumentsNotObject(i)),
+            Err(error) => return Err(BridgeError::ArgumentsNotJson(i, error)),
         },
         Some(Value::Object(map)) => map.clone(),
-        Some(_) => return Err(messages::arguments_not_object(i)),
+        Some(_) => return Err(BridgeError::ArgumentsNotObject(i)),
     };
     Ok(CallEntry { name, arguments })
 }
@@ -133,13 +139,13 @@ pub fn resolve(args_text: &str, classifier: &Classifier, session: &Session) -> R
     }
     let Some(CallEntry { name, arguments }) = entries.into_iter().next() else {
         return Resolution::Error {
-            error: messages::CALLS_NOT_ARRAY.to_owned(),
+            error: BridgeError::CallsNotArray,
         };
     };
     let toolset = session.source.toolset_of(&name);
     if !classifier.is_deferrable(&name, toolset.as_deref()) {
         return Resolution::Error {
-            error: refusal::message(&name, classifier, session),
+            error: refusal::error(&name, classifier, session),
         };
     }
     Resolution::Local { name, arguments }
@@ -147,9 +153,9 @@ pub fn resolve(args_text: &str, classifier: &Classifier, session: &Session) -> R
 
 /// The rejection of a batch holding a local tool, with the caller's first
 /// entry echoed as a ready-to-send retry (§10.3).
-fn batch_rejection(entries: &[CallEntry]) -> String {
+fn batch_rejection(entries: &[CallEntry]) -> BridgeError {
     let Some(first) = entries.first() else {
-        return messages::CALLS_NOT_ARRAY.to_owned();
+        return BridgeError::CallsNotArray;
     };
     let arguments = Value::Object(first.arguments.clone()).to_string();
     let arguments = if arguments.chars().count() > RETRY_ARGUMENTS_CHARS {
@@ -161,7 +167,10 @@ fn batch_rejection(entries: &[CallEntry]) -> String {
         r#"{{"calls":[{{"name":{},"arguments":{arguments}}}]}}"#,
         Value::String(first.name.clone())
     );
-    messages::local_batch(entries.len(), &retry)
+    BridgeError::LocalBatch {
+        sent: entries.len(),
+        retry,
+    }
 }
 
 #[cfg(test)]
@@ -169,7 +178,7 @@ mod tests {
     use super::*;
 
     fn entries(args: &str) -> Result<Vec<CallEntry>, String> {
-        normalize(args)
+        normalize(args).map_err(|e| e.to_string())
     }
 
     #[test]
@@ -225,7 +234,7 @@ mod tests {
             r#"{"calls": [{"name": "session_search", "arguments": {"query": "alpha"}}, {"name": "x", "arguments": {}}]}"#,
         )
         .unwrap();
-        let text = batch_rejection(&e);
+        let text = batch_rejection(&e).to_string();
         assert!(text.contains(r#"Retry with only: {"calls":[{"name":"session_search","arguments":{"query":"alpha"}}]}"#), "{text}");
         assert!(text.contains("one entry per tool_call"));
         assert!(text.contains("2 entries"));
@@ -235,6 +244,7 @@ mod tests {
             "x".repeat(1500)
         );
         assert!(batch_rejection(&entries(&big).unwrap())
+            .to_string()
             .contains(r#"{"calls":[{"name":"a","arguments":{...}}]}"#));
     }
 }

@@ -3,6 +3,7 @@
 use serde_json::{Map, Value};
 
 use super::args::{self, Repeats};
+use super::error::BridgeError;
 use super::Turn;
 use super::{messages, refusal};
 use crate::connectors::{describe_leg, is_connector_name, DescribeLeg};
@@ -13,10 +14,9 @@ use crate::session::tooldef::{function_block, parameters_of};
 pub const MAX_NAMES: usize = 10;
 
 /// Reads `names` (§8.1 with repeats dropped); `Err` holds the error JSON.
-pub fn read_names(args_text: &str) -> Result<Vec<String>, String> {
+pub fn read_names(args_text: &str) -> Result<Vec<String>, BridgeError> {
     args::parse(args_text)
         .and_then(|args| args::string_list(&args, "names", Repeats::Drop, MAX_NAMES))
-        .map_err(|text| messages::error_json(&text))
 }
 
 /// Answers tool_describe (§9): local schemas, the describe leg for
@@ -25,7 +25,7 @@ pub fn read_names(args_text: &str) -> Result<Vec<String>, String> {
 pub async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
     let names = match read_names(args) {
         Ok(names) => names,
-        Err(error) => return error,
+        Err(error) => return error.to_json(),
     };
     let catalog = &turn.prepared.catalog;
     let remote_names: Vec<String> = names
@@ -63,7 +63,9 @@ pub async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
         } else if is_registered_not_deferrable(name, turn) {
             errors.insert(
                 name.clone(),
-                refusal::message(name, turn.classifier, turn.session).into(),
+                refusal::error(name, turn.classifier, turn.session)
+                    .to_string()
+                    .into(),
             );
         } else {
             not_found.push(name);
@@ -81,7 +83,7 @@ pub async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
     if let Some(failure) = leg.failure {
         output.insert(
             "connectors".into(),
-            failure.field("described", &undescribed),
+            messages::connectors_field(failure, "described", &undescribed),
         );
     }
     Value::Object(output).to_string()

@@ -2,7 +2,8 @@
 //! name.
 
 use super::call::{resolve, Resolution};
-use super::{describe, messages, search, validate, Turn};
+use super::error::BridgeError;
+use super::{describe, search, validate, Turn};
 use crate::bridge::batch::run_batch;
 use crate::bridge::manage::manage_connections;
 use crate::host::{Host, HostError};
@@ -12,29 +13,27 @@ use crate::reserved::{MANAGE_CONNECTIONS, TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH}
 /// checked against the session's scope, validated, and run by the host.
 pub async fn tool_call<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
     let (name, arguments) = match resolve(args, turn.classifier, turn.session) {
-        Resolution::Error { error } => return messages::error_json(&error),
+        Resolution::Error { error } => return error.to_json(),
         Resolution::Connectors { calls } => {
             if !turn.connectors_in_scope() {
-                return messages::error_json(messages::CONNECTORS_UNAVAILABLE);
+                return BridgeError::ConnectorsUnavailable.to_json();
             }
             return run_batch(turn.host, turn.timeouts, turn.context, &calls).await;
         }
         Resolution::Local { name, arguments } => (name, arguments),
     };
     let Some(entry) = turn.prepared.catalog.get(&name) else {
-        return messages::error_json(&messages::not_in_session_scope(&name));
+        return BridgeError::NotInSessionScope(name).to_json();
     };
     let def = turn.session.source.def(entry.position);
     let arguments = match validate::check(&name, def.as_ref(), &arguments) {
         Ok(arguments) => arguments,
-        Err(error) => return error,
+        Err(rejection) => return rejection.to_json(),
     };
     match turn.host.execute_tool(&name, &arguments).await {
         Ok(text) => text,
-        Err(HostError::Missing) => messages::error_json(&messages::no_executor(&name)),
-        Err(HostError::Failed(reason)) => {
-            messages::error_json(&messages::tool_failed(&name, &reason))
-        }
+        Err(HostError::Missing) => BridgeError::NoExecutor(name).to_json(),
+        Err(HostError::Failed(error)) => BridgeError::ToolFailed(name, error).to_json(),
     }
 }
 

@@ -8,6 +8,7 @@
 
 use serde_json::{json, Map, Value};
 
+use crate::bridge::error::BridgeError;
 use crate::bridge::{args, messages};
 use crate::connectors::{send, CallContext, FailureKind, Timeouts};
 use crate::host::{Host, Route};
@@ -27,7 +28,7 @@ pub fn manage_connections_tool(format: ToolFormat) -> Value {
             "action": {
                 "type": "string",
                 "enum": ["status", "connect", "reconnect", "rename", "install", "enable", "authorize"],
-                "description": "status (default) lists apps and whether they are connected; connect or reconnect authorizes an app; rename changes an account's alias; install, enable and authorize act on local MCP servers."
+                "description": messages::MANAGE_ACTION_PARAMETER
             },
             "connectors": {
                 "type": "array",
@@ -38,16 +39,14 @@ pub fn manage_connections_tool(format: ToolFormat) -> Value {
                         "alias": {"type": "string"}, "to": {"type": "string"}
                     }, "required": ["name"]}
                 ]},
-                "description": "Apps (connector slugs such as \"gmail\"), or {name, alias?, to?}; {name, mcp: true} for a local MCP server."
+                "description": messages::MANAGE_CONNECTORS_PARAMETER
             },
-            "force": {"type": "boolean", "description": "reconnect only: start over even if the app is connected."}
+            "force": {"type": "boolean", "description": messages::MANAGE_FORCE_PARAMETER}
         },
         "required": []
     });
-    format.write(MANAGE_CONNECTIONS, DESCRIPTION, parameters)
+    format.write(MANAGE_CONNECTIONS, messages::MANAGE_DESCRIPTION, parameters)
 }
-
-const DESCRIPTION: &str = "Check and manage the user's app connections. status shows which apps are connected (a call to an app that is not connected returns CONNECTION_REQUIRED); connect and reconnect authorize an app; rename changes an account alias. It cannot disconnect accounts: that is done in the account portal.";
 
 /// Runs `manage_connections`; `hosted_in_scope` is false when the session or
 /// the host has no connectors (hosted actions are then refused).
@@ -60,7 +59,7 @@ pub async fn manage_connections<H: Host>(
 ) -> String {
     let args = match args::parse(args_text) {
         Ok(args) => args,
-        Err(error) => return messages::error_json(&error),
+        Err(error) => return error.to_json(),
     };
     let action = match args.get("action") {
         None | Some(Value::Null) => "status",
@@ -69,26 +68,26 @@ pub async fn manage_connections<H: Host>(
         {
             action
         }
-        Some(_) => return messages::error_json(messages::MANAGE_ACTION),
+        Some(_) => return BridgeError::ManageAction.to_json(),
     };
     let targets = match targets(args.get("connectors")) {
         Ok(targets) => targets,
-        Err(error) => return messages::error_json(error),
+        Err(error) => return error.to_json(),
     };
     if LOCAL.contains(&action) {
         let servers: Vec<&Value> = targets.iter().filter_map(|t| t.get("name")).collect();
         let request = json!({"action": action, "servers": servers});
         return match host.manage_mcp(&request).await {
-            None => messages::error_json(&messages::no_local_servers(action)),
+            None => BridgeError::NoLocalServers(action.to_owned()).to_json(),
             Some(Ok(result)) => result.to_string(),
-            Some(Err(reason)) => messages::error_json(&reason),
+            Some(Err(error)) => BridgeError::Callback(error).to_json(),
         };
     }
     if !hosted_in_scope {
-        return messages::error_json(messages::CONNECTORS_UNAVAILABLE);
+        return BridgeError::ConnectorsUnavailable.to_json();
     }
     if action != "status" && targets.is_empty() {
-        return messages::error_json(messages::MANAGE_TARGETS);
+        return BridgeError::ManageTargets.to_json();
     }
     let connectors: Vec<Value> = targets
         .iter()
@@ -116,14 +115,9 @@ pub async fn manage_connections<H: Host>(
     let answer = match send(host, timeouts, Route::Connections, &body, None).await {
         Ok(answer) => answer,
         Err(f) if matches!(f.kind, FailureKind::Dark | FailureKind::NotConfigured) => {
-            return messages::error_json(messages::CONNECTORS_UNAVAILABLE);
+            return BridgeError::ConnectorsUnavailable.to_json();
         }
-        Err(f) => {
-            return messages::error_json(&format!(
-                "The connector gateway request failed: {}",
-                f.message
-            ))
-        }
+        Err(f) => return BridgeError::Gateway(f).to_json(),
     };
     let connections = answer
         .get("connections")
@@ -161,7 +155,7 @@ async fn connect<H: Host>(host: &H, connections: Vec<Value>) -> String {
     if !apps.is_empty() {
         match host.connect_card(&json!({"apps": apps})).await {
             Some(Ok(outcomes)) => return json!({"connections": outcomes}).to_string(),
-            Some(Err(reason)) => return messages::error_json(&reason),
+            Some(Err(error)) => return BridgeError::Callback(error).to_json(),
             None => {}
         }
     }
@@ -186,12 +180,12 @@ async fn connect<H: Host>(host: &H, connections: Vec<Value>) -> String {
 }
 
 /// `connectors` as a list of `{name, ...}` objects; a bare string is one.
-fn targets(value: Option<&Value>) -> Result<Vec<Map<String, Value>>, &'static str> {
+fn targets(value: Option<&Value>) -> Result<Vec<Map<String, Value>>, BridgeError> {
     let items = match value {
         None | Some(Value::Null) => return Ok(Vec::new()),
         Some(Value::String(name)) => vec![Value::String(name.clone())],
         Some(Value::Array(items)) => items.clone(),
-        Some(_) => return Err(messages::MANAGE_TARGETS),
+        Some(_) => return Err(BridgeError::ManageTargets),
     };
     items
         .into_iter()
@@ -209,7 +203,7 @@ fn targets(value: Option<&Value>) -> Result<Vec<Map<String, Value>>, &'static st
             {
                 Ok(target)
             }
-            _ => Err(messages::MANAGE_TARGETS),
+            _ => Err(BridgeError::ManageTargets),
         })
         .collect()
 }

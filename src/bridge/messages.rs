@@ -1,5 +1,16 @@
-//! Every model-facing sentence of the bridge tools, in one place. Fragments
-//! that tests pin are marked; the rest is our own wording of the spec's facts.
+//! Every sentence the model can read, in one place: the bridge tools' errors
+//! and hints, and the words for the typed errors of the layers below (host
+//! callbacks, the connector gateway). Fragments that tests pin are marked;
+//! the rest is our own wording of the spec's facts.
+
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use super::error::{BridgeError, JsonError};
+
+use crate::connectors::{CallError, Detail, Failure, LegFailure, NotConnected, Surface};
+use crate::host::{CallbackError, Refusal};
 
 /// Longest `error` text before it is cut (§14 `tool_error`).
 pub const ERROR_TEXT_CHARS: usize = 2048;
@@ -16,36 +27,110 @@ pub fn clip_error(text: &str) -> String {
     crate::text::clip(text, ERROR_TEXT_CHARS, "… [truncated]")
 }
 
+// The bridge tools' own descriptions (§4.4): part of the cached prompt prefix.
+
+/// The opening sentence of `tool_search` with deferred tools.
+pub fn search_opening(deferred_count: usize) -> String {
+    format!("Search {deferred_count} more tools that are loaded on demand.")
+}
+
+/// The opening sentence of `tool_search` with connector tools only.
+pub const SEARCH_CONNECTORS_ONLY: &str =
+    "Search remote connector tools (email, calendars, issue trackers and more).";
+
+/// How to write `tool_search` queries, after its opening sentence.
+pub const SEARCH_USAGE: &str = " Pass `queries`, a list of keyword queries searched in parallel against one catalog, one query per capability you need. Write each as app or service + action + object (good: \"github create issue\", \"slack post message\"; bad: \"can you help me file a bug\"). Every word counts: a query with a word that no tool contains returns nothing. The result lists the matching names per query plus one shared map of short descriptions; load full schemas with tool_describe, then invoke with tool_call. Tools already in your tool list need no search.";
+
+/// `tool_search` description: connector names, when connections are granted.
+pub const CONNECTOR_SENTENCE: &str = " Names starting with `connectors__` are tools of the user's remote connector accounts; `manage_connections` checks their connection state and returns the link that authorizes an app.";
+
+/// Before a listing of server groups (§7.4).
+pub const GROUPS_PARAGRAPH: &str = "The servers below are connected and their tools ARE available through this bridge. For any request in these domains, search here first: do not claim a capability is unavailable, and do not fall back to a generic tool (terminal, browser) without searching.";
+
+/// Before a listing of names.
+pub const LISTED_PARAGRAPH: &str = "Every deferred capability is listed below. Never claim a listed tool is unavailable. When you can see the exact name you need, load it with tool_describe directly and skip tool_search.";
+
+/// After [`LISTED_PARAGRAPH`] in the mixed form: summarised servers have tools too.
+pub const MIXED_SENTENCE: &str = " Servers marked \"names not listed\" have tools too: find them with tool_search before concluding that anything is missing.";
+
+/// The `tool_describe` description.
+pub const DESCRIBE_DESCRIPTION: &str = "Load the full JSON schemas of tools that tool_search returned. Call it before tool_call whenever you do not know a tool's parameters, and put every name you need in one call.";
+
+/// The `tool_call` description.
+pub const CALL_DESCRIPTION: &str = "Invoke deferred tools. `calls` is an array of {name, arguments}, one entry per invocation; a single call is an array of one. A local tool takes exactly one entry per tool_call. Only names starting with `connectors__` may be batched: a batch that mixes them with local tools, or holds several local tools, is rejected. Connector entries run one at a time and their results come back in input order. Arguments follow each tool's schema (see tool_describe). Policy, hooks and approvals apply as for tools called directly.";
+
+/// `tool_search` `queries`.
+pub const QUERIES_PARAMETER: &str = "Keyword queries, one per capability: app or service + action + object, not sentences. Every word must appear in tool text. Searched in parallel; results are grouped per query. A single string counts as one query.";
+
+/// `tool_search` `limit`.
+pub const LIMIT_PARAMETER: &str = "Matches per query (default 5, max 25).";
+
+/// `tool_describe` `names`.
+pub const NAMES_PARAMETER: &str =
+    "Exact tool names as tool_search returned them. A single string counts as one name.";
+
+/// `tool_call` `calls`.
+pub const CALLS_PARAMETER: &str =
+    "One local tool invocation, or one or more connector invocations; never both.";
+
+/// `tool_call` `calls[].name`.
+pub const CALL_NAME_PARAMETER: &str = "Exact tool name.";
+
+/// `tool_call` `calls[].arguments`.
+pub const CALL_ARGUMENTS_PARAMETER: &str = "Arguments matching the tool's schema.";
+
+/// The `manage_connections` description.
+pub const MANAGE_DESCRIPTION: &str = "Check and manage the user's app connections. status shows which apps are connected (a call to an app that is not connected returns CONNECTION_REQUIRED); connect and reconnect authorize an app; rename changes an account alias. It cannot disconnect accounts: that is done in the account portal.";
+
+/// `manage_connections` `action`.
+pub const MANAGE_ACTION_PARAMETER: &str = "status (default) lists apps and whether they are connected; connect or reconnect authorizes an app; rename changes an account's alias; install, enable and authorize act on local MCP servers.";
+
+/// `manage_connections` `connectors`.
+pub const MANAGE_CONNECTORS_PARAMETER: &str = "Apps (connector slugs such as \"gmail\"), or {name, alias?, to?}; {name, mcp: true} for a local MCP server.";
+
+/// `manage_connections` `force`.
+pub const MANAGE_FORCE_PARAMETER: &str = "reconnect only: start over even if the app is connected.";
+
+// Errors and hints of the bridge tools.
+
 /// The arguments string did not parse.
-pub fn args_not_json(detail: &str) -> String {
-    format!("the arguments are not valid JSON: {detail}")
+fn args_not_json(error: &JsonError) -> String {
+    format!("the arguments are not valid JSON: {}", json_error(error))
+}
+
+/// What the JSON parser found wrong.
+fn json_error(error: &JsonError) -> &str {
+    match error {
+        JsonError::TooDeep => NESTED_TOO_DEEP,
+        JsonError::Syntax(detail) => detail,
+    }
 }
 
 /// The host's arguments object could not be written as JSON.
-pub fn args_unserialisable(reason: &str) -> String {
+fn args_unserialisable(reason: &str) -> String {
     format!("the arguments cannot be read as JSON ({reason}); send plain JSON values: no BigInt, no cycles, at most 128 levels of nesting")
 }
 
 /// JSON nested deeper than the parser reads.
-pub const NESTED_TOO_DEEP: &str = "it is nested more than 128 levels deep";
+const NESTED_TOO_DEEP: &str = "it is nested more than 128 levels deep";
 
 /// One item of a list argument is longer than the bridges read.
-pub fn item_too_long(key: &str, index: usize, chars: usize, cap: usize) -> String {
+fn item_too_long(key: &str, index: usize, chars: usize, cap: usize) -> String {
     format!("{key}[{index}] is too long: {chars} characters > max {cap}. Describe the capability you need in a few words.")
 }
 
 /// A list argument is missing or of the wrong type (§8.1).
-pub fn list_required(key: &str) -> String {
+fn list_required(key: &str) -> String {
     format!("`{key}` is required and must be an array of strings")
 }
 
 /// A list argument holds no usable string (§8.1).
-pub fn list_empty(key: &str) -> String {
+fn list_empty(key: &str) -> String {
     format!("`{key}` is required and must contain at least one non-empty string")
 }
 
 /// Too many items in one call (§8.1). Pinned: `too many queries`.
-pub fn list_too_long(key: &str, count: usize, cap: usize) -> String {
+fn list_too_long(key: &str, count: usize, cap: usize) -> String {
     let advice = if key == "queries" {
         "Send fewer, more targeted queries: one per capability you need now."
     } else {
@@ -67,20 +152,20 @@ pub const NOT_FOUND_HINT: &str =
     "These names are not currently available. Run tool_search again to get current tool names.";
 
 /// A name the session does not hold although the registry knows it (§10.6).
-pub fn not_in_session(normalized: &str) -> String {
+fn not_in_session(normalized: &str) -> String {
     format!("'{normalized}' is not available in this session, so it cannot be used here; do not retry it.")
 }
 
 /// A core or visible tool sent to the bridge (§10.6). Pinned:
 /// `directly-listed tool`, `call it directly`.
-pub fn directly_listed(normalized: &str) -> String {
+fn directly_listed(normalized: &str) -> String {
     format!(
         "'{normalized}' is a directly-listed tool, not a deferred one, so call it directly instead of via tool_call."
     )
 }
 
 /// A name nobody knows (§10.6), with the registered names it may stand for.
-pub fn unknown_tool(name: &str, suggestions: &[String]) -> String {
+fn unknown_tool(name: &str, suggestions: &[String]) -> String {
     let head = format!(
         "'{name}' is not a known tool name. Deferred tools need the exact name that tool_search returns (for example mcp__<server>__<tool>)."
     );
@@ -93,44 +178,47 @@ pub fn unknown_tool(name: &str, suggestions: &[String]) -> String {
 }
 
 /// tool_call without `calls` nor a legacy `name` (§10.1). Pinned: `requires 'calls'`.
-pub const CALLS_REQUIRED: &str = "tool_call requires 'calls', an array of {name, arguments}.";
+const CALLS_REQUIRED: &str = "tool_call requires 'calls', an array of {name, arguments}.";
 
 /// `calls` is not a non-empty list (§10.1). Pinned: `non-empty array`.
-pub const CALLS_NOT_ARRAY: &str = "`calls` must be a non-empty array of {name, arguments}.";
+const CALLS_NOT_ARRAY: &str = "`calls` must be a non-empty array of {name, arguments}.";
 
 /// `calls` was text that did not parse (§10.1). Pinned: `not valid JSON`.
-pub fn calls_not_json(detail: &str) -> String {
-    format!("`calls` is not valid JSON: {detail}")
+fn calls_not_json(error: &JsonError) -> String {
+    format!("`calls` is not valid JSON: {}", json_error(error))
 }
 
 /// An entry that is not an object (§10.1). Pinned: `must be an object`.
-pub fn call_not_object(i: usize) -> String {
+fn call_not_object(i: usize) -> String {
     format!("calls[{i}] must be an object with 'name' and 'arguments'.")
 }
 
 /// An entry without a name (§10.1). Pinned: `requires a 'name'`.
-pub fn call_without_name(i: usize) -> String {
+fn call_without_name(i: usize) -> String {
     format!("calls[{i}] requires a 'name'.")
 }
 
 /// An entry naming a bridge tool (§10.1). Pinned: `itself a bridge tool`.
-pub fn call_to_bridge(name: &str) -> String {
+fn call_to_bridge(name: &str) -> String {
     format!("cannot invoke '{name}' (it is itself a bridge tool).")
 }
 
 /// Entry arguments given as text that did not parse (§10.1).
-pub fn arguments_not_json(i: usize, detail: &str) -> String {
-    format!("calls[{i}].arguments is not valid JSON: {detail}")
+fn arguments_not_json(i: usize, error: &JsonError) -> String {
+    format!(
+        "calls[{i}].arguments is not valid JSON: {}",
+        json_error(error)
+    )
 }
 
 /// Entry arguments that are not an object (§10.1).
-pub fn arguments_not_object(i: usize) -> String {
+fn arguments_not_object(i: usize) -> String {
     format!("calls[{i}].arguments must be an object.")
 }
 
 /// A batch holding a local tool (§10.3), with the retry payload. Pinned:
 /// `one entry per tool_call`, `Retry with only: {...}`.
-pub fn local_batch(sent: usize, retry: &str) -> String {
+fn local_batch(sent: usize, retry: &str) -> String {
     let rest = sent.saturating_sub(1);
     let remaining = if rest > 0 {
         format!(" Then send the remaining {rest} as separate tool_call invocations.")
@@ -143,14 +231,14 @@ pub fn local_batch(sent: usize, retry: &str) -> String {
 }
 
 /// A local tool outside the session's deferrable tools (§10.4 step 6).
-pub fn not_in_session_scope(name: &str) -> String {
+fn not_in_session_scope(name: &str) -> String {
     format!(
         "'{name}' is not available in this session. Use tool_search to find tools you can call."
     )
 }
 
 /// Required arguments absent from the raw arguments (§10.5 step 2). Pinned: `NOT invoked`.
-pub fn missing_arguments(name: &str, missing: &[&str]) -> String {
+fn missing_arguments(name: &str, missing: &[String]) -> String {
     format!(
         "tool_call to '{name}' is missing required argument(s): {}. The tool was NOT invoked.",
         missing.join(", ")
@@ -158,7 +246,7 @@ pub fn missing_arguments(name: &str, missing: &[&str]) -> String {
 }
 
 /// Arguments that failed schema validation (§10.5 step 7). Pinned: `NOT invoked`.
-pub fn invalid_arguments(name: &str, path: &str, constraint: &str, detail: &str) -> String {
+fn invalid_arguments(name: &str, path: &str, constraint: &str, detail: &str) -> String {
     format!("tool_call to '{name}' failed argument validation at {path} ({constraint}): {detail}. The tool was NOT invoked.")
 }
 
@@ -167,17 +255,167 @@ pub const VALIDATION_HINT: &str =
     "Retry tool_call with arguments that match the parameters schema above.";
 
 /// The host gave no way to run local tools.
-pub fn no_executor(name: &str) -> String {
+fn no_executor(name: &str) -> String {
     format!("'{name}' cannot run here: this host does not run local tools (host.executeTool is not set).")
 }
 
 /// The tool ran and failed.
-pub fn tool_failed(name: &str, reason: &str) -> String {
-    format!("tool '{name}' failed: {reason}")
+fn tool_failed(name: &str, error: &CallbackError) -> String {
+    format!("tool '{name}' failed: {}", callback_error(error))
+}
+
+/// What went wrong in a host callback.
+pub fn callback_error(error: &CallbackError) -> String {
+    match error {
+        CallbackError::Threw(message) => message.as_deref().unwrap_or(UNREADABLE_THROWN).to_owned(),
+        CallbackError::NoAnswer(ms) => format!("no answer within {ms} ms"),
+        CallbackError::Aborted { started: false } => {
+            "the call was aborted (ctx.signal) before it started".to_owned()
+        }
+        CallbackError::Aborted { started: true } => "the call was aborted (ctx.signal)".to_owned(),
+        CallbackError::NotJson(detail) => format!(
+            "its result is not JSON: {}",
+            detail.as_deref().unwrap_or(UNREADABLE_THROWN)
+        ),
+    }
+}
+
+/// A host callback threw a value with no message to read (or a transport
+/// error had none).
+pub const UNREADABLE_THROWN: &str = "the host threw a value with no readable message";
+
+/// Why the host stopped a connector call (`beforeConnectorCall`, §11.9).
+pub fn refusal(refusal: &Refusal) -> String {
+    match refusal {
+        Refusal::Denied(Some(reason)) => reason.clone(),
+        Refusal::Denied(None) => "The host denied this call.".to_owned(),
+        Refusal::Failed(error) => format!("The host refused this call: {}", callback_error(error)),
+    }
+}
+
+/// A failed gateway request (PROVIDER_ERROR, manage_connections).
+pub fn gateway_failed(failure: &Failure) -> String {
+    let detail = match &failure.detail {
+        Detail::Unexpected => return "The connector gateway request failed unexpectedly.".to_owned(),
+        Detail::Reported(message) => message.clone(),
+        Detail::Unreadable => UNREADABLE_THROWN.to_owned(),
+        Detail::NotConfigured => "no connector gateway is configured".to_owned(),
+        Detail::NoAnswer(ms) => format!("no answer within {ms} ms"),
+        Detail::TooLong { chars, max } => format!(
+            "the answer is {chars} characters long, more than the {max} allowed (options.limits.gatewayAnswerChars)"
+        ),
+        Detail::Status(status) => format!("tool gateway request failed with status {status}"),
+    };
+    format!("The connector gateway request failed: {detail}")
+}
+
+/// The `error` object of a connector call's result slot (§11.7 step 6),
+/// with CONNECTION_REQUIRED shaped for the caller's surface (§11.7.1).
+pub fn connector_error(error: &CallError) -> Value {
+    let mut out = Map::new();
+    let mut put = |key: &str, value: Option<String>| {
+        if let Some(value) = value {
+            out.insert(key.into(), value.into());
+        }
+    };
+    match error {
+        CallError::Gateway(failure) => {
+            put("code", Some("PROVIDER_ERROR".into()));
+            put("message", Some(gateway_failed(failure)));
+        }
+        CallError::NoResult => {
+            put("code", Some("PROVIDER_ERROR".into()));
+            put(
+                "message",
+                Some("The gateway returned no result for this call.".into()),
+            );
+        }
+        CallError::NotConnected(n) => return connection_required(n),
+        CallError::Reported {
+            code,
+            message,
+            connector,
+            hint,
+        } => {
+            put("code", Some(code.clone()));
+            put(
+                "message",
+                Some(
+                    message
+                        .clone()
+                        .unwrap_or_else(|| "The gateway reported an error.".into()),
+                ),
+            );
+            put("connector", connector.clone());
+            put("hint", hint.clone());
+        }
+    }
+    Value::Object(out)
+}
+
+/// CONNECTION_REQUIRED for the caller's surface (§11.7.1): the link and the
+/// gateway's hint where the user connects by link, the card where the agent
+/// can open one, and a word to the main agent from a side agent.
+fn connection_required(n: &NotConnected) -> Value {
+    let connector = &n.connector;
+    let mut out = Map::new();
+    out.insert("code".into(), "CONNECTION_REQUIRED".into());
+    let message = n
+        .message
+        .clone()
+        .unwrap_or_else(|| format!("The {connector} connector is not connected for this account."));
+    out.insert("message".into(), message.into());
+    out.insert("connector".into(), connector.clone().into());
+    match n.surface {
+        Surface::Link => {
+            for (key, value) in [("connect_url", &n.connect_url), ("hint", &n.hint)] {
+                if let Some(value) = value {
+                    out.insert(key.into(), value.clone().into());
+                }
+            }
+        }
+        Surface::Card => {
+            out.insert("connect_card_available".into(), true.into());
+            out.insert("hint".into(), format!("Call manage_connections with action \"connect\" for {connector} to open a connection card for the user.").into());
+        }
+        Surface::Side => {
+            out.insert("hint".into(), format!("Only the main agent can connect {connector}. Report back that it needs connecting instead of retrying.").into());
+        }
+    }
+    if let Some(id) = &n.connection_id {
+        out.insert("connection_id".into(), id.clone().into());
+    }
+    Value::Object(out)
+}
+
+/// The `connectors` field of a search or describe answer whose connector leg
+/// failed (§11.8); `verb` is "searched" or "described", `names` the connector
+/// names left without an answer.
+pub fn connectors_field(failure: LegFailure, verb: &str, names: &[String]) -> Value {
+    let mut field = Map::new();
+    if failure == LegFailure::NotSetUp {
+        field.insert("status".into(), "not_set_up".into());
+        field.insert(
+            "hint".into(),
+            "Hosted connectors are not set up yet. Calling manage_connections to connect an app sets them up, and the app's tools then become searchable. Prefer the tools above when they fit.".into(),
+        );
+    } else {
+        let mut hint = format!("Hosted connector tools could not be {verb} right now; do not conclude that the app is missing.");
+        if failure == LegFailure::SignInExpired {
+            hint.push_str(" The user must sign in to the connector gateway again.");
+        }
+        field.insert("status".into(), "unavailable".into());
+        field.insert("reason".into(), failure.code().into());
+        field.insert("hint".into(), hint.into());
+    }
+    if !names.is_empty() {
+        field.insert("names".into(), names.into());
+    }
+    Value::Object(field)
 }
 
 /// A connector batch over the cap (§11.9).
-pub fn too_many_calls(count: usize, cap: usize) -> String {
+fn too_many_calls(count: usize, cap: usize) -> String {
     format!("too many calls: {count} > max {cap}. Retry with fewer calls per batch.")
 }
 
@@ -189,15 +427,15 @@ pub const MALFORMED_CONNECTOR_NAME: &str =
     "Malformed connector tool name; expected connectors__<connector>__{tool}.";
 
 /// manage_connections with an unknown action.
-pub const MANAGE_ACTION: &str =
+const MANAGE_ACTION: &str =
     "`action` must be one of status, connect, reconnect, rename, install, enable, authorize.";
 
 /// manage_connections targets that are not app names.
-pub const MANAGE_TARGETS: &str =
+const MANAGE_TARGETS: &str =
     "`connectors` must list apps: names such as \"gmail\", or objects {name, alias?, to?, mcp?}.";
 
 /// A local MCP action on a host that cannot run it.
-pub fn no_local_servers(action: &str) -> String {
+fn no_local_servers(action: &str) -> String {
     format!("This host cannot {action} local MCP servers.")
 }
 
@@ -209,7 +447,68 @@ pub const CONNECT_HINT: &str =
     "Give each connect_url to the user to open; the app is connected once they finish there.";
 
 /// Connector names when connectors are out of scope (§10.4 step 5).
-pub const CONNECTORS_UNAVAILABLE: &str = "Connectors are not available in this session.";
+const CONNECTORS_UNAVAILABLE: &str = "Connectors are not available in this session.";
+
+impl fmt::Display for BridgeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            BridgeError::Unserialisable(reason) => args_unserialisable(reason),
+            BridgeError::ArgsNotJson(error) => args_not_json(error),
+            BridgeError::ListRequired(key) => list_required(key),
+            BridgeError::ListEmpty(key) => list_empty(key),
+            BridgeError::ListTooLong { key, count, cap } => list_too_long(key, *count, *cap),
+            BridgeError::ItemTooLong {
+                key,
+                index,
+                chars,
+                cap,
+            } => item_too_long(key, *index, *chars, *cap),
+            BridgeError::CallsRequired => CALLS_REQUIRED.to_owned(),
+            BridgeError::CallsNotArray => CALLS_NOT_ARRAY.to_owned(),
+            BridgeError::CallsNotJson(error) => calls_not_json(error),
+            BridgeError::CallNotObject(i) => call_not_object(*i),
+            BridgeError::CallWithoutName(i) => call_without_name(*i),
+            BridgeError::CallToBridge(name) => call_to_bridge(name),
+            BridgeError::ArgumentsNotObject(i) => arguments_not_object(*i),
+            BridgeError::ArgumentsNotJson(i, error) => arguments_not_json(*i, error),
+            BridgeError::LocalBatch { sent, retry } => local_batch(*sent, retry),
+            BridgeError::DirectlyListed(name) => directly_listed(name),
+            BridgeError::NotInSession(name) => not_in_session(name),
+            BridgeError::UnknownTool { name, suggestions } => unknown_tool(name, suggestions),
+            BridgeError::NotInSessionScope(name) => not_in_session_scope(name),
+            BridgeError::ConnectorsUnavailable => CONNECTORS_UNAVAILABLE.to_owned(),
+            BridgeError::NoExecutor(name) => no_executor(name),
+            BridgeError::ToolFailed(name, error) => tool_failed(name, error),
+            BridgeError::TooManyCalls { count, cap } => too_many_calls(*count, *cap),
+            BridgeError::MissingArguments { name, missing } => missing_arguments(name, missing),
+            BridgeError::InvalidArguments {
+                name,
+                path,
+                constraint,
+                detail,
+            } => invalid_arguments(name, path, constraint, detail),
+            BridgeError::ManageAction => MANAGE_ACTION.to_owned(),
+            BridgeError::ManageTargets => MANAGE_TARGETS.to_owned(),
+            BridgeError::NoLocalServers(action) => no_local_servers(action),
+            BridgeError::Callback(error) => callback_error(error),
+            BridgeError::Gateway(failure) => gateway_failed(failure),
+        };
+        f.write_str(&text)
+    }
+}
+
+impl fmt::Display for JsonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(json_error(self))
+    }
+}
+
+impl BridgeError {
+    /// `{"error": text}`, the answer of a bridge call that cannot go on.
+    pub fn to_json(&self) -> String {
+        error_json(&self.to_string())
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -223,5 +522,171 @@ mod tests {
         assert_eq!(text.chars().count(), 2048 + "… [truncated]".chars().count());
         assert!(text.ends_with("… [truncated]"));
         assert_eq!(clip_error("short"), "short");
+    }
+
+    fn not_connected(surface: Surface) -> Value {
+        connector_error(&CallError::NotConnected(NotConnected {
+            connector: "gmail".into(),
+            message: None,
+            connect_url: Some("https://connect/x".into()),
+            hint: Some("Open the link".into()),
+            connection_id: Some("c1".into()),
+            surface,
+        }))
+    }
+
+    #[test]
+    fn connection_required_per_surface() {
+        assert_eq!(
+            not_connected(Surface::Link).to_string(),
+            serde_json::json!({"code": "CONNECTION_REQUIRED", "message": "The gmail connector is not connected for this account.",
+                   "connector": "gmail", "connect_url": "https://connect/x", "hint": "Open the link", "connection_id": "c1"}).to_string()
+        );
+        let card = not_connected(Surface::Card);
+        assert_eq!(card["connect_card_available"], true);
+        assert!(card.get("connect_url").is_none());
+        assert!(card["hint"]
+            .as_str()
+            .unwrap()
+            .contains("manage_connections"));
+        let side = not_connected(Surface::Side);
+        assert!(side["hint"]
+            .as_str()
+            .unwrap()
+            .contains("Only the main agent"));
+        assert!(side.get("connect_url").is_none());
+    }
+
+    #[test]
+    fn reported_errors_and_gateway_failures() {
+        let reported = CallError::Reported {
+            code: "TOOL_NOT_ALLOWED".into(),
+            message: None,
+            connector: None,
+            hint: Some("ask".into()),
+        };
+        assert_eq!(
+            connector_error(&reported).to_string(),
+            r#"{"code":"TOOL_NOT_ALLOWED","message":"The gateway reported an error.","hint":"ask"}"#
+        );
+        let failure = |detail| Failure {
+            kind: crate::connectors::FailureKind::Transport,
+            status: None,
+            code: "TRANSPORT_ERROR".into(),
+            detail,
+            retry_after: None,
+        };
+        assert_eq!(
+            gateway_failed(&failure(Detail::NoAnswer(40))),
+            "The connector gateway request failed: no answer within 40 ms"
+        );
+        assert_eq!(
+            gateway_failed(&Failure::unexpected()),
+            "The connector gateway request failed unexpectedly."
+        );
+        assert!(
+            gateway_failed(&failure(Detail::TooLong { chars: 9, max: 4 }))
+                .contains("options.limits.gatewayAnswerChars")
+        );
+    }
+
+    #[test]
+    fn host_callback_failures() {
+        assert_eq!(
+            tool_failed("t", &CallbackError::NoAnswer(40)),
+            "tool 't' failed: no answer within 40 ms"
+        );
+        assert_eq!(
+            refusal(&Refusal::Denied(None)),
+            "The host denied this call."
+        );
+        assert_eq!(
+            refusal(&Refusal::Failed(CallbackError::Aborted { started: false })),
+            "The host refused this call: the call was aborted (ctx.signal) before it started"
+        );
+    }
+
+    #[test]
+    fn connectors_field_per_failure() {
+        let unset = connectors_field(LegFailure::NotSetUp, "searched", &[]);
+        assert_eq!(unset["status"], "not_set_up");
+        let expired = connectors_field(
+            LegFailure::SignInExpired,
+            "described",
+            &["connectors__a__b".into()],
+        );
+        assert_eq!(expired["reason"], "sign_in_expired");
+        assert!(expired["hint"]
+            .as_str()
+            .unwrap()
+            .contains("could not be described"));
+        assert_eq!(expired["names"], serde_json::json!(["connectors__a__b"]));
+    }
+
+    #[test]
+    fn the_spec_pinned_fragments() {
+        let syntax = || JsonError::Syntax("expected value".into());
+        let cases: Vec<(BridgeError, &[&str])> = vec![
+            (
+                BridgeError::ListTooLong {
+                    key: "queries",
+                    count: 9,
+                    cap: 8,
+                },
+                &["too many queries"],
+            ),
+            (
+                BridgeError::DirectlyListed("read_file".into()),
+                &["directly-listed tool", "call it directly"],
+            ),
+            (BridgeError::CallsRequired, &["requires 'calls'"]),
+            (BridgeError::CallsNotArray, &["non-empty array"]),
+            (BridgeError::CallsNotJson(syntax()), &["not valid JSON"]),
+            (BridgeError::CallNotObject(0), &["must be an object"]),
+            (BridgeError::CallWithoutName(1), &["requires a 'name'"]),
+            (
+                BridgeError::CallToBridge("tool_call".into()),
+                &["itself a bridge tool"],
+            ),
+            (
+                BridgeError::LocalBatch {
+                    sent: 2,
+                    retry: "{}".into(),
+                },
+                &["one entry per tool_call", "Retry with only: {}"],
+            ),
+            (
+                BridgeError::MissingArguments {
+                    name: "t".into(),
+                    missing: vec!["a".into()],
+                },
+                &["NOT invoked"],
+            ),
+            (
+                BridgeError::InvalidArguments {
+                    name: "t".into(),
+                    path: "arguments[a]".into(),
+                    constraint: "type".into(),
+                    detail: "1 is not a string".into(),
+                },
+                &["NOT invoked"],
+            ),
+        ];
+        for (error, fragments) in cases {
+            let text = error.to_string();
+            for fragment in fragments {
+                assert!(text.contains(fragment), "{error:?}: {text}");
+            }
+        }
+        for fragment in ["remain available", "before concluding"] {
+            assert!(EMPTY_GROUP_HINT.contains(fragment));
+        }
+        assert!(BridgeError::ArgsNotJson(JsonError::TooDeep)
+            .to_string()
+            .contains("128 levels"));
+        assert_eq!(
+            BridgeError::NoExecutor("t".into()).to_json(),
+            r#"{"error":"'t' cannot run here: this host does not run local tools (host.executeTool is not set)."}"#
+        );
     }
 }

@@ -8,6 +8,7 @@ pub mod call;
 pub mod coerce;
 pub mod describe;
 pub mod dispatch;
+pub mod error;
 pub mod manage;
 pub mod messages;
 pub mod refusal;

@@ -1,7 +1,7 @@
 //! Why a name cannot go through the bridge (spec §10.6): a directly-listed
 //! tool, a tool outside this session, or an unknown name.
 
-use super::messages;
+use super::error::BridgeError;
 use crate::classify::Classifier;
 use crate::session::Session;
 
@@ -28,13 +28,13 @@ pub fn is_registered(name: &str, classifier: &Classifier, session: &Session) -> 
 }
 
 /// The refusal for a name that is not a deferrable tool of the session.
-pub fn message(name: &str, classifier: &Classifier, session: &Session) -> String {
+pub fn error(name: &str, classifier: &Classifier, session: &Session) -> BridgeError {
     let normalized = normalize(name);
     if is_known(name, classifier, session) {
         return if session.has_tool(&normalized) {
-            messages::directly_listed(&normalized)
+            BridgeError::DirectlyListed(normalized)
         } else {
-            messages::not_in_session(&normalized)
+            BridgeError::NotInSession(normalized)
         };
     }
     let suffix = format!("__{name}");
@@ -45,7 +45,10 @@ pub fn message(name: &str, classifier: &Classifier, session: &Session) -> String
         .filter(|n| n.ends_with(&suffix))
         .collect();
     suggestions.sort();
-    messages::unknown_tool(name, &suggestions)
+    BridgeError::UnknownTool {
+        name: name.to_owned(),
+        suggestions,
+    }
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 use serde_json::{json, Value};
 
+use super::messages;
 use crate::listing::ListingForm;
 use crate::reserved::{TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH};
 use crate::session::tooldef::ToolFormat;
@@ -26,32 +27,33 @@ pub fn bridge_tools(search: SearchBridge, format: ToolFormat) -> [Value; 3] {
             &search_description(search),
             search_parameters(),
         ),
-        format.write(TOOL_DESCRIBE, DESCRIBE_DESCRIPTION, describe_parameters()),
-        format.write(TOOL_CALL, CALL_DESCRIPTION, call_parameters()),
+        format.write(
+            TOOL_DESCRIBE,
+            messages::DESCRIBE_DESCRIPTION,
+            describe_parameters(),
+        ),
+        format.write(TOOL_CALL, messages::CALL_DESCRIPTION, call_parameters()),
     ]
 }
 
 fn search_description(search: SearchBridge) -> String {
     let mut text = if search.deferred_count > 0 {
-        format!(
-            "Search {} more tools that are loaded on demand.",
-            search.deferred_count
-        )
+        messages::search_opening(search.deferred_count)
     } else {
-        "Search remote connector tools (email, calendars, issue trackers and more).".to_owned()
+        messages::SEARCH_CONNECTORS_ONLY.to_owned()
     };
-    text.push_str(SEARCH_USAGE);
+    text.push_str(messages::SEARCH_USAGE);
     if search.connections_granted {
-        text.push_str(CONNECTOR_SENTENCE);
+        text.push_str(messages::CONNECTOR_SENTENCE);
     }
     if let Some((listing, form)) = search.listing {
         text.push_str("\n\n");
         if form == ListingForm::Groups {
-            text.push_str(GROUPS_PARAGRAPH);
+            text.push_str(messages::GROUPS_PARAGRAPH);
         } else {
-            text.push_str(LISTED_PARAGRAPH);
+            text.push_str(messages::LISTED_PARAGRAPH);
             if form == ListingForm::Mixed {
-                text.push_str(MIXED_SENTENCE);
+                text.push_str(messages::MIXED_SENTENCE);
             }
         }
         text.push_str("\n\n");
@@ -60,20 +62,6 @@ fn search_description(search: SearchBridge) -> String {
     text
 }
 
-const SEARCH_USAGE: &str = " Pass `queries`, a list of keyword queries searched in parallel against one catalog, one query per capability you need. Write each as app or service + action + object (good: \"github create issue\", \"slack post message\"; bad: \"can you help me file a bug\"). Every word counts: a query with a word that no tool contains returns nothing. The result lists the matching names per query plus one shared map of short descriptions; load full schemas with tool_describe, then invoke with tool_call. Tools already in your tool list need no search.";
-
-const CONNECTOR_SENTENCE: &str = " Names starting with `connectors__` are tools of the user's remote connector accounts; `manage_connections` checks their connection state and returns the link that authorizes an app.";
-
-const GROUPS_PARAGRAPH: &str = "The servers below are connected and their tools ARE available through this bridge. For any request in these domains, search here first: do not claim a capability is unavailable, and do not fall back to a generic tool (terminal, browser) without searching.";
-
-const LISTED_PARAGRAPH: &str = "Every deferred capability is listed below. Never claim a listed tool is unavailable. When you can see the exact name you need, load it with tool_describe directly and skip tool_search.";
-
-const MIXED_SENTENCE: &str = " Servers marked \"names not listed\" have tools too: find them with tool_search before concluding that anything is missing.";
-
-const DESCRIBE_DESCRIPTION: &str = "Load the full JSON schemas of tools that tool_search returned. Call it before tool_call whenever you do not know a tool's parameters, and put every name you need in one call.";
-
-const CALL_DESCRIPTION: &str = "Invoke deferred tools. `calls` is an array of {name, arguments}, one entry per invocation; a single call is an array of one. A local tool takes exactly one entry per tool_call. Only names starting with `connectors__` may be batched: a batch that mixes them with local tools, or holds several local tools, is rejected. Connector entries run one at a time and their results come back in input order. Arguments follow each tool's schema (see tool_describe). Policy, hooks and approvals apply as for tools called directly.";
-
 fn search_parameters() -> Value {
     json!({
         "type": "object",
@@ -81,11 +69,11 @@ fn search_parameters() -> Value {
             "queries": {
                 "type": "array",
                 "items": {"type": "string"},
-                "description": "Keyword queries, one per capability: app or service + action + object, not sentences. Every word must appear in tool text. Searched in parallel; results are grouped per query. A single string counts as one query."
+                "description": messages::QUERIES_PARAMETER
             },
             "limit": {
                 "type": "integer",
-                "description": "Matches per query (default 5, max 25)."
+                "description": messages::LIMIT_PARAMETER
             }
         },
         "required": ["queries"]
@@ -99,7 +87,7 @@ fn describe_parameters() -> Value {
             "names": {
                 "type": "array",
                 "items": {"type": "string"},
-                "description": "Exact tool names as tool_search returned them. A single string counts as one name."
+                "description": messages::NAMES_PARAMETER
             }
         },
         "required": ["names"]
@@ -112,12 +100,12 @@ fn call_parameters() -> Value {
         "properties": {
             "calls": {
                 "type": "array",
-                "description": "One local tool invocation, or one or more connector invocations; never both.",
+                "description": messages::CALLS_PARAMETER,
                 "items": {
                     "type": "object",
                     "properties": {
-                        "name": {"type": "string", "description": "Exact tool name."},
-                        "arguments": {"type": "object", "description": "Arguments matching the tool's schema."}
+                        "name": {"type": "string", "description": messages::CALL_NAME_PARAMETER},
+                        "arguments": {"type": "object", "description": messages::CALL_ARGUMENTS_PARAMETER}
                     },
                     "required": ["name", "arguments"]
                 }
@@ -190,11 +178,15 @@ mod tests {
         assert!(search(0, None, true).starts_with("Search remote connector tools"));
         assert!(search(0, None, true).contains("`manage_connections`"));
         let listed = search(2, Some(("LISTING", ListingForm::Names)), false);
-        assert!(listed.ends_with(&format!("{LISTED_PARAGRAPH}\n\nLISTING")));
+        assert!(listed.ends_with(&format!("{}\n\nLISTING", messages::LISTED_PARAGRAPH)));
         let mixed = search(2, Some(("LISTING", ListingForm::Mixed)), false);
-        assert!(mixed.ends_with(&format!("{LISTED_PARAGRAPH}{MIXED_SENTENCE}\n\nLISTING")));
+        assert!(mixed.ends_with(&format!(
+            "{}{}\n\nLISTING",
+            messages::LISTED_PARAGRAPH,
+            messages::MIXED_SENTENCE
+        )));
         let groups = search(2, Some(("LISTING", ListingForm::Groups)), false);
-        assert!(groups.ends_with(&format!("{GROUPS_PARAGRAPH}\n\nLISTING")));
-        assert!(CALL_DESCRIPTION.contains("one entry per tool_call"));
+        assert!(groups.ends_with(&format!("{}\n\nLISTING", messages::GROUPS_PARAGRAPH)));
+        assert!(messages::CALL_DESCRIPTION.contains("one entry per tool_call"));
     }
 }

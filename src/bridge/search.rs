@@ -5,6 +5,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::args::{self, Repeats};
+use super::error::BridgeError;
 use super::messages;
 use super::Turn;
 use crate::catalog::{Catalog, Entry, Source};
@@ -35,15 +36,12 @@ pub struct SearchRequest {
 }
 
 impl SearchRequest {
-    /// Reads the model's arguments (§8.1); `Err` holds the error JSON.
-    pub fn read(args_text: &str, config: &Config) -> Result<SearchRequest, String> {
-        let read = || -> Result<SearchRequest, String> {
-            let args = args::parse(args_text)?;
-            let queries = args::string_list(&args, "queries", Repeats::Keep, MAX_QUERIES)?;
-            let limit = args::limit(&args, config.search_default_limit, config.max_search_limit);
-            Ok(SearchRequest { queries, limit })
-        };
-        read().map_err(|text| messages::error_json(&text))
+    /// Reads the model's arguments (§8.1).
+    pub fn read(args_text: &str, config: &Config) -> Result<SearchRequest, BridgeError> {
+        let args = args::parse(args_text)?;
+        let queries = args::string_list(&args, "queries", Repeats::Keep, MAX_QUERIES)?;
+        let limit = args::limit(&args, config.search_default_limit, config.max_search_limit);
+        Ok(SearchRequest { queries, limit })
     }
 }
 
@@ -178,7 +176,7 @@ pub fn render(
 pub async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
     let request = match SearchRequest::read(args, turn.config) {
         Ok(request) => request,
-        Err(error) => return error,
+        Err(error) => return error.to_json(),
     };
     let catalog = &turn.prepared.catalog;
     let ranker = turn.prepared.ranker(turn.config);
@@ -214,7 +212,9 @@ pub async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
             );
         }
     }
-    let field = leg.failure.map(|failure| failure.field("searched", &[]));
+    let field = leg
+        .failure
+        .map(|failure| messages::connectors_field(failure, "searched", &[]));
     render(&request, &groups, catalog.len(), &summary, field)
 }
 

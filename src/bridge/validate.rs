@@ -8,6 +8,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::coerce::coerce_arguments;
+use super::error::BridgeError;
 use super::messages;
 use crate::session::tooldef::parameters_of;
 use crate::text::clip;
@@ -27,27 +28,65 @@ const SCHEMA_MAPS: [&str; 5] = [
     "dependentSchemas",
 ];
 
-/// The error JSON of a failed check (§10.5 step 8), key order fixed.
-#[derive(Debug, Serialize)]
-struct Failure<'a> {
+/// Arguments the schema rejects, and where (§10.5 step 8).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rejection {
+    /// What is wrong ([`BridgeError::MissingArguments`] or
+    /// [`BridgeError::InvalidArguments`]).
+    pub error: BridgeError,
+    /// Where, as `arguments[...]` (`arguments` for missing ones).
+    pub path: String,
+    /// The failed keyword.
+    pub constraint: String,
+    /// The tool's parameters schema, shown so the model can retry.
+    pub parameters: Value,
+}
+
+/// The answer of a rejected call, key order fixed.
+#[derive(Serialize)]
+struct RejectionJson<'a> {
     error: String,
-    path: String,
-    constraint: String,
+    path: &'a str,
+    constraint: &'a str,
     parameters: &'a Value,
     hint: &'static str,
 }
 
+impl Rejection {
+    fn new(error: BridgeError, path: &str, constraint: &str, parameters: &Value) -> Box<Rejection> {
+        Box::new(Rejection {
+            error,
+            path: path.to_owned(),
+            constraint: constraint.to_owned(),
+            parameters: parameters.clone(),
+        })
+    }
+
+    /// The JSON text the model reads.
+    pub fn to_json(&self) -> String {
+        let error = self.error.to_string();
+        let json = RejectionJson {
+            error: messages::clip_error(&error),
+            path: &self.path,
+            constraint: &self.constraint,
+            parameters: &self.parameters,
+            hint: messages::VALIDATION_HINT,
+        };
+        serde_json::to_string(&json).unwrap_or_else(|_| messages::error_json(&error))
+    }
+}
+
 /// Checks `arguments` for tool `name` against its registered definition.
-/// `Ok` holds the coerced arguments to run with; `Err` the error JSON.
+/// `Ok` holds the coerced arguments to run with.
 pub fn check(
     name: &str,
     def: Option<&Value>,
     arguments: &Map<String, Value>,
-) -> Result<Map<String, Value>, String> {
+) -> Result<Map<String, Value>, Box<Rejection>> {
     let Some(parameters) = def.and_then(parameters_of).filter(|p| p.is_object()) else {
         return Ok(arguments.clone());
     };
-    let missing: Vec<&str> = parameters
+    let missing: Vec<String> = parameters
         .get("required")
         .and_then(Value::as_array)
         .map(|required| {
@@ -55,16 +94,16 @@ pub fn check(
                 .iter()
                 .filter_map(Value::as_str)
                 .filter(|key| !arguments.contains_key(*key))
+                .map(str::to_owned)
                 .collect()
         })
         .unwrap_or_default();
     if !missing.is_empty() {
-        return Err(failure(
-            messages::missing_arguments(name, &missing),
-            "arguments",
-            "required",
-            parameters,
-        ));
+        let error = BridgeError::MissingArguments {
+            name: name.to_owned(),
+            missing,
+        };
+        return Err(Rejection::new(error, "arguments", "required", parameters));
     }
     let coerced = coerce_arguments(arguments, parameters);
     let Some(schema) = validation_copy(parameters, 0) else {
@@ -106,23 +145,13 @@ pub fn check(
     } else {
         detail
     };
-    Err(failure(
-        messages::invalid_arguments(name, &path, &constraint, &detail),
-        &path,
-        &constraint,
-        parameters,
-    ))
-}
-
-fn failure(error: String, path: &str, constraint: &str, parameters: &Value) -> String {
-    let failure = Failure {
-        error: messages::clip_error(&error),
-        path: path.to_owned(),
-        constraint: constraint.to_owned(),
-        parameters,
-        hint: messages::VALIDATION_HINT,
+    let error = BridgeError::InvalidArguments {
+        name: name.to_owned(),
+        path: path.clone(),
+        constraint: constraint.clone(),
+        detail,
     };
-    serde_json::to_string(&failure).unwrap_or_else(|_| messages::error_json(&error))
+    Err(Rejection::new(error, &path, &constraint, parameters))
 }
 
 /// Errors of `anyOf` / `oneOf` say least about what to fix.
@@ -290,7 +319,7 @@ mod tests {
     fn fail(parameters: Value, args: Value) -> Value {
         let d = def(parameters);
         let error = check("t", Some(&d), args.as_object().unwrap()).unwrap_err();
-        serde_json::from_str(&error).unwrap()
+        serde_json::from_str(&error.to_json()).unwrap()
     }
 
     fn nested() -> Value {

@@ -52,7 +52,8 @@ pub async fn describe_leg<H: Host>(host: &H, timeouts: &Timeouts, names: &[Strin
         Err(failure) => return failed(&failure),
     };
     let Some(schemas) = payload.get("schemas").and_then(Value::as_object) else {
-        return failed(&Failure::unexpected("schemas answer without schemas"));
+        // A schemas answer without schemas.
+        return failed(&Failure::unexpected());
     };
     let mut leg = DescribeLeg::default();
     for (composed, name) in parsed {

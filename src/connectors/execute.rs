@@ -4,7 +4,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::http::{send, Failure, FailureKind, Timeouts};
+use super::http::{send, Failure, Timeouts};
 use super::name::ConnectorName;
 use crate::host::{Host, Route};
 
@@ -40,9 +40,50 @@ pub struct CallContext {
     pub return_to: Option<String>,
 }
 
-/// The outcome of one call: `Ok(response)` or `Err(error object)`, and the
+/// Why a connector call has no response; `bridge::messages` renders it as
+/// the result slot's `error` object.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CallError {
+    /// The gateway request failed (PROVIDER_ERROR).
+    Gateway(Failure),
+    /// The gateway answered with no result slot (PROVIDER_ERROR).
+    NoResult,
+    /// CONNECTION_REQUIRED: the connector is not connected (§11.7.1).
+    NotConnected(NotConnected),
+    /// Any other error the gateway reported in the slot.
+    Reported {
+        /// Its code (PROVIDER_ERROR when it gave none).
+        code: String,
+        /// Its message, when it gave one.
+        message: Option<String>,
+        /// The connector it names, if any.
+        connector: Option<String>,
+        /// Its hint, if any.
+        hint: Option<String>,
+    },
+}
+
+/// CONNECTION_REQUIRED as the gateway reported it, and the surface that
+/// decides how the model is told.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NotConnected {
+    /// The connector to connect.
+    pub connector: String,
+    /// The gateway's message, when it gave one.
+    pub message: Option<String>,
+    /// Where the user connects it (shown on the link surface).
+    pub connect_url: Option<String>,
+    /// The gateway's hint (shown on the link surface).
+    pub hint: Option<String>,
+    /// The gateway's connection id.
+    pub connection_id: Option<String>,
+    /// The caller's surface.
+    pub surface: Surface,
+}
+
+/// The outcome of one call: the response or why there is none, and the
 /// alias of the account that ran it.
-pub type Outcome = (Result<Value, Value>, Option<String>);
+pub type Outcome = (Result<Value, CallError>, Option<String>);
 
 /// Runs one connector call.
 pub async fn execute<H: Host>(
@@ -74,7 +115,7 @@ pub async fn execute<H: Host>(
 }
 
 /// One execute request (fresh idempotency key; its own retry reuses it);
-/// `Ok` holds the first result slot, `Err` a rendered PROVIDER_ERROR.
+/// `Ok` holds the first result slot.
 async fn request<H: Host>(
     host: &H,
     timeouts: &Timeouts,
@@ -82,7 +123,7 @@ async fn request<H: Host>(
     name: &ConnectorName,
     tool: &str,
     arguments: &Map<String, Value>,
-) -> Result<Map<String, Value>, Value> {
+) -> Result<Map<String, Value>, CallError> {
     let mut body =
         json!({"tools": [{"connector": name.connector, "tool": tool, "arguments": arguments}]});
     if let Some(return_to) = &context.return_to {
@@ -91,15 +132,14 @@ async fn request<H: Host>(
     let key = host.new_key();
     let payload = send(host, timeouts, Route::Execute, &body, Some(&key))
         .await
-        .map_err(|f| provider_error(&f))?;
+        .map_err(CallError::Gateway)?;
+    // An answer without results breaks the wire contract.
     let results = payload
         .get("results")
         .and_then(Value::as_array)
-        .ok_or_else(|| provider_error(&Failure::unexpected("execute answer without results")))?;
+        .ok_or_else(|| CallError::Gateway(Failure::unexpected()))?;
     match results.first() {
-        None => Err(
-            json!({"code": "PROVIDER_ERROR", "message": "The gateway returned no result for this call."}),
-        ),
+        None => Err(CallError::NoResult),
         Some(Value::Object(slot))
             if slot
                 .get("error")
@@ -107,26 +147,16 @@ async fn request<H: Host>(
         {
             Ok(slot.clone())
         }
-        Some(_) => Err(provider_error(&Failure::unexpected(
-            "malformed result slot",
-        ))),
+        // A malformed result slot.
+        Some(_) => Err(CallError::Gateway(Failure::unexpected())),
     }
-}
-
-fn provider_error(failure: &Failure) -> Value {
-    let message = if failure.kind == FailureKind::Unexpected {
-        "The connector gateway request failed unexpectedly.".to_owned()
-    } else {
-        format!("The connector gateway request failed: {}", failure.message)
-    };
-    json!({"code": "PROVIDER_ERROR", "message": message})
 }
 
 fn error_code(slot: &Map<String, Value>) -> Option<&str> {
     slot.get("error")?.get("code")?.as_str()
 }
 
-/// A result slot as the model reads it (§11.7 step 6).
+/// A result slot read (§11.7 step 6).
 fn render(slot: &Map<String, Value>, name: &ConnectorName, context: &CallContext) -> Outcome {
     let account = slot
         .get("account")
@@ -144,60 +174,28 @@ fn render(slot: &Map<String, Value>, name: &ConnectorName, context: &CallContext
             .get(key)
             .and_then(Value::as_str)
             .filter(|s| !s.is_empty())
+            .map(str::to_owned)
     };
-    let code = text("code").unwrap_or("PROVIDER_ERROR");
-    let mut out = Map::new();
-    out.insert("code".into(), code.into());
-    if code == "CONNECTION_REQUIRED" {
-        let connector = text("connector").unwrap_or(&name.connector);
-        let message = text("message").map(str::to_owned).unwrap_or_else(|| {
-            format!("The {connector} connector is not connected for this account.")
-        });
-        out.insert("message".into(), message.into());
-        out.insert("connector".into(), connector.into());
-        match context.surface {
-            Surface::Link => {
-                if let Some(url) = text("connectUrl") {
-                    out.insert("connect_url".into(), url.into());
-                }
-                if let Some(hint) = text("hint") {
-                    out.insert("hint".into(), hint.into());
-                }
-            }
-            Surface::Card => {
-                out.insert("connect_card_available".into(), true.into());
-                out.insert(
-                    "hint".into(),
-                    format!("Call manage_connections with action \"connect\" for {connector} to open a connection card for the user.").into(),
-                );
-            }
-            Surface::Side => {
-                out.insert(
-                    "hint".into(),
-                    format!("Only the main agent can connect {connector}. Report back that it needs connecting instead of retrying.").into(),
-                );
-            }
-        }
-        if let Some(id) = text("connectionId") {
-            out.insert("connection_id".into(), id.into());
-        }
+    let code = text("code").unwrap_or_else(|| "PROVIDER_ERROR".to_owned());
+    let error = if code == "CONNECTION_REQUIRED" {
+        CallError::NotConnected(NotConnected {
+            connector: text("connector").unwrap_or_else(|| name.connector.clone()),
+            message: text("message"),
+            connect_url: text("connectUrl"),
+            hint: text("hint"),
+            connection_id: text("connectionId"),
+            surface: context.surface,
+        })
     } else {
-        out.insert(
-            "message".into(),
-            text("message")
-                .unwrap_or("The gateway reported an error.")
-                .into(),
-        );
-        if let Some(connector) = text("connector") {
-            out.insert("connector".into(), connector.into());
+        CallError::Reported {
+            code,
+            message: text("message"),
+            connector: text("connector"),
+            hint: text("hint"),
         }
-        if let Some(hint) = text("hint") {
-            out.insert("hint".into(), hint.into());
-        }
-    }
-    (Err(Value::Object(out)), account)
+    };
+    (Err(error), account)
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -206,59 +204,56 @@ mod tests {
         ConnectorName::parse("connectors__gmail__SEND_EMAIL").unwrap()
     }
 
-    fn connection_required(surface: Surface) -> Value {
-        let slot = json!({"error": {"code": "CONNECTION_REQUIRED", "connectUrl": "https://connect/x",
-                                    "hint": "Open the link", "connectionId": "c1"}, "account": "work"});
+    fn read(slot: Value, surface: Surface) -> Outcome {
         let context = CallContext {
             surface,
             return_to: None,
         };
-        let (outcome, account) = render(slot.as_object().unwrap(), &name(), &context);
-        assert_eq!(account.as_deref(), Some("work"));
-        outcome.unwrap_err()
+        render(slot.as_object().unwrap(), &name(), &context)
     }
 
     #[test]
-    fn connection_required_per_surface() {
+    fn connection_required_is_read_with_the_surface() {
+        let slot = json!({"error": {"code": "CONNECTION_REQUIRED", "connectUrl": "https://connect/x",
+                                    "hint": "Open the link", "connectionId": "c1"}, "account": "work"});
+        let (outcome, account) = read(slot, Surface::Card);
+        assert_eq!(account.as_deref(), Some("work"));
         assert_eq!(
-            connection_required(Surface::Link),
-            json!({"code": "CONNECTION_REQUIRED", "message": "The gmail connector is not connected for this account.",
-                   "connector": "gmail", "connect_url": "https://connect/x", "hint": "Open the link", "connection_id": "c1"})
+            outcome,
+            Err(CallError::NotConnected(NotConnected {
+                connector: "gmail".into(),
+                message: None,
+                connect_url: Some("https://connect/x".into()),
+                hint: Some("Open the link".into()),
+                connection_id: Some("c1".into()),
+                surface: Surface::Card,
+            }))
         );
-        let card = connection_required(Surface::Card);
-        assert_eq!(card["connect_card_available"], true);
-        assert!(card.get("connect_url").is_none());
-        let side = connection_required(Surface::Side);
-        assert!(side["hint"]
-            .as_str()
-            .unwrap()
-            .contains("Only the main agent"));
-        assert!(side.get("connect_url").is_none());
     }
 
     #[test]
     fn other_errors_and_success() {
-        let context = CallContext::default();
-        let (outcome, _) = render(
-            json!({"error": {"code": "TOOL_NOT_ALLOWED", "hint": "ask"}})
-                .as_object()
-                .unwrap(),
-            &name(),
-            &context,
+        let (outcome, _) = read(
+            json!({"error": {"code": "TOOL_NOT_ALLOWED", "hint": "ask"}}),
+            Surface::Link,
         );
         assert_eq!(
-            outcome.unwrap_err(),
-            json!({"code": "TOOL_NOT_ALLOWED", "message": "The gateway reported an error.", "hint": "ask"})
+            outcome,
+            Err(CallError::Reported {
+                code: "TOOL_NOT_ALLOWED".into(),
+                message: None,
+                connector: None,
+                hint: Some("ask".into()),
+            })
         );
-        let (outcome, _) = render(json!({"error": {}}).as_object().unwrap(), &name(), &context);
-        assert_eq!(outcome.unwrap_err()["code"], "PROVIDER_ERROR");
-        let (outcome, account) = render(
-            json!({"data": {"id": 1}, "error": null, "account": ""})
-                .as_object()
-                .unwrap(),
-            &name(),
-            &context,
+        let (outcome, _) = read(json!({"error": {}}), Surface::Link);
+        assert!(
+            matches!(outcome, Err(CallError::Reported { code, .. }) if code == "PROVIDER_ERROR")
         );
-        assert_eq!((outcome.unwrap(), account), (json!({"id": 1}), None));
+        let (outcome, account) = read(
+            json!({"data": {"id": 1}, "error": null, "account": ""}),
+            Surface::Link,
+        );
+        assert_eq!((outcome, account), (Ok(json!({"id": 1})), None));
     }
 }

@@ -1,7 +1,5 @@
-//! Leg failure codes and the `connectors` field of search and describe
-//! answers (spec §11.8). 404 and non-sign-in auth errors stay silent.
-
-use serde_json::{json, Map, Value};
+//! Why the connector leg of a search or describe failed (spec §11.8); 404
+//! and auth errors other than an expired sign-in stay silent.
 
 use super::http::{Failure, FailureKind};
 
@@ -38,36 +36,12 @@ impl LegFailure {
         }
     }
 
-    fn code(self) -> &'static str {
+    /// The `reason` code of the `connectors` field.
+    pub fn code(self) -> &'static str {
         match self {
             LegFailure::NotSetUp => "not_set_up",
             LegFailure::SignInExpired => "sign_in_expired",
             LegFailure::Unreachable => "unreachable",
         }
-    }
-
-    /// The `connectors` field; `verb` is "searched" or "described", `names`
-    /// the connector names left without an answer.
-    pub fn field(self, verb: &str, names: &[String]) -> Value {
-        let mut field = Map::new();
-        if self == LegFailure::NotSetUp {
-            field.insert("status".into(), "not_set_up".into());
-            field.insert(
-                "hint".into(),
-                "Hosted connectors are not set up yet. Calling manage_connections to connect an app sets them up, and the app's tools then become searchable. Prefer the tools above when they fit.".into(),
-            );
-        } else {
-            let mut hint = format!("Hosted connector tools could not be {verb} right now; do not conclude that the app is missing.");
-            if self == LegFailure::SignInExpired {
-                hint.push_str(" The user must sign in to the connector gateway again.");
-            }
-            field.insert("status".into(), "unavailable".into());
-            field.insert("reason".into(), self.code().into());
-            field.insert("hint".into(), hint.into());
-        }
-        if !names.is_empty() {
-            field.insert("names".into(), json!(names));
-        }
-        Value::Object(field)
     }
 }

@@ -79,6 +79,30 @@ pub enum FailureKind {
     Unexpected,
 }
 
+/// What a failed request reported; `bridge::messages` words it for the model.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Detail {
+    /// The gateway's message, or the transport's (clipped to 500 characters).
+    Reported(String),
+    /// The transport failed with no message to read.
+    Unreadable,
+    /// No gateway is configured.
+    NotConfigured,
+    /// No answer within this many milliseconds.
+    NoAnswer(u32),
+    /// An answer longer than the host allows.
+    TooLong {
+        /// Its length in UTF-16 units.
+        chars: u32,
+        /// The limit.
+        max: u32,
+    },
+    /// This status, with no message in the body.
+    Status(u16),
+    /// An answer of a shape the protocol does not have.
+    Unexpected,
+}
+
 /// A failed gateway request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Failure {
@@ -88,20 +112,20 @@ pub struct Failure {
     pub status: Option<u16>,
     /// Error code from the body, or a default (`HTTP_<status>`, `TRANSPORT_ERROR`).
     pub code: String,
-    /// Error message from the body, or a default.
-    pub message: String,
+    /// What went wrong, as the gateway or the transport said it.
+    pub detail: Detail,
     /// Seconds to wait before retrying (429).
     pub retry_after: Option<f64>,
 }
 
 impl Failure {
     /// A response that breaks the wire contract.
-    pub fn unexpected(detail: &str) -> Failure {
+    pub fn unexpected() -> Failure {
         Failure {
             kind: FailureKind::Unexpected,
             status: None,
             code: "UNEXPECTED_RESPONSE".to_owned(),
-            message: detail.to_owned(),
+            detail: Detail::Unexpected,
             retry_after: None,
         }
     }
@@ -113,21 +137,28 @@ impl Failure {
                 kind: FailureKind::NotConfigured,
                 status: None,
                 code: "NO_ORIGIN".to_owned(),
-                message: "no connector gateway is configured".to_owned(),
+                detail: Detail::NotConfigured,
                 retry_after: None,
             },
             GatewayError::Transport(message) => Failure {
                 kind: FailureKind::Transport,
                 status: None,
                 code: "TRANSPORT_ERROR".to_owned(),
-                message,
+                detail: message.map_or(Detail::Unreadable, |m| Detail::Reported(clip(&m, 500, ""))),
                 retry_after: None,
             },
             GatewayError::Timeout(ms) => Failure {
                 kind: FailureKind::Transport,
                 status: None,
                 code: "TRANSPORT_ERROR".to_owned(),
-                message: format!("no answer within {ms} ms"),
+                detail: Detail::NoAnswer(ms),
+                retry_after: None,
+            },
+            GatewayError::TooLong { chars, max } => Failure {
+                kind: FailureKind::Transport,
+                status: None,
+                code: "TRANSPORT_ERROR".to_owned(),
+                detail: Detail::TooLong { chars, max },
                 retry_after: None,
             },
             GatewayError::Http {
@@ -181,8 +212,7 @@ fn http_failure(status: u16, body: &Value, retry_after_header: Option<f64>) -> F
         kind,
         status: Some(status),
         code: code.unwrap_or_else(|| format!("HTTP_{status}")),
-        message: message
-            .unwrap_or_else(|| format!("tool gateway request failed with status {status}")),
+        detail: message.map_or(Detail::Status(status), Detail::Reported),
         retry_after,
     }
 }
@@ -205,12 +235,8 @@ pub async fn send<H: Host>(
             Ok(other) if route == Route::Search && is_empty_answer(&other) => {
                 return Ok(Value::Object(Map::new()))
             }
-            Ok(other) => {
-                return Err(Failure::unexpected(&format!(
-                    "the answer is not a JSON object: {}",
-                    clip(&other.to_string(), 200, "…")
-                )))
-            }
+            // Not a JSON object.
+            Ok(_) => return Err(Failure::unexpected()),
             Err(error) => {
                 let failure = Failure::from_error(error);
                 if !failure.retryable() || attempt >= route.retries() || host.interrupted() {
@@ -257,13 +283,17 @@ mod tests {
             json!({"error": {"code": "TOKEN_EXPIRED", "message": "expired"}}),
         );
         assert_eq!(
-            (f.kind, f.code.as_str(), f.message.as_str()),
-            (FailureKind::Auth, "TOKEN_EXPIRED", "expired")
+            (f.kind, f.code.as_str(), f.detail),
+            (
+                FailureKind::Auth,
+                "TOKEN_EXPIRED",
+                Detail::Reported("expired".into())
+            )
         );
         let f = http(403, json!({"error": "not_set_up"}));
         assert_eq!(
-            (f.code.as_str(), f.message.as_str()),
-            ("not_set_up", "tool gateway request failed with status 403")
+            (f.code.as_str(), f.detail),
+            ("not_set_up", Detail::Status(403))
         );
         let f = http(
             429,
@@ -281,8 +311,11 @@ mod tests {
         assert_eq!(f.retry_after, Some(7.0));
         assert_eq!(http(429, json!({})).retry_after, Some(1.0));
         let f = http(502, Value::String("x".repeat(900)));
+        let Detail::Reported(message) = &f.detail else {
+            panic!("{f:?}")
+        };
         assert_eq!(
-            (f.kind, f.code.as_str(), f.message.chars().count()),
+            (f.kind, f.code.as_str(), message.chars().count()),
             (FailureKind::Server, "HTTP_502", 500)
         );
         assert!(f.retryable());

@@ -86,9 +86,8 @@ fn merge(payload: &Value, queries: &[String]) -> Result<Option<Vec<RemoteGroup>>
         return if empty {
             Ok(None)
         } else {
-            Err(Failure::unexpected(
-                "search answer without results or schemas",
-            ))
+            // A search answer without results or schemas.
+            Err(Failure::unexpected())
         };
     };
     check_shape(results, schemas)?;
@@ -108,14 +107,14 @@ fn merge(payload: &Value, queries: &[String]) -> Result<Option<Vec<RemoteGroup>>
 fn check_shape(results: &[Value], schemas: &Map<String, Value>) -> Result<(), Failure> {
     for result in results.iter().filter_map(Value::as_object) {
         if !result.get("index").is_some_and(Value::is_u64) {
-            return Err(Failure::unexpected("search result without an index"));
+            return Err(Failure::unexpected());
         }
     }
     for schema in schemas.values().filter_map(Value::as_object) {
         if !schema.get("connector").is_some_and(Value::is_string)
             || !schema.get("tool").is_some_and(Value::is_string)
         {
-            return Err(Failure::unexpected("tool schema without connector or tool"));
+            return Err(Failure::unexpected());
         }
     }
     Ok(())

@@ -9,9 +9,10 @@ use wasm_bindgen_futures::future_to_promise;
 use web_sys::AbortController;
 
 use super::timer::{is_aborted, within, within_or_aborted};
+use crate::bridge::messages;
 use crate::config::positive_u32;
 use crate::connectors::{CallContext, Surface};
-use crate::host::{EmbedKind, GatewayError, Host, HostError, Route};
+use crate::host::{CallbackError, EmbedKind, GatewayError, Host, HostError, Refusal, Route};
 
 /// How long the host's callbacks may take and how large a gateway answer
 /// may be: `options.timeouts.tool` (`executeTool`, default 10 minutes),
@@ -72,24 +73,24 @@ impl JsHost {
     }
 
     /// Set when `ctx.signal` has already aborted: then no callback starts.
-    fn aborted_before(&self) -> Option<String> {
+    fn aborted_before(&self) -> Option<CallbackError> {
         self.signal()
             .as_ref()
             .is_some_and(is_aborted)
-            .then(|| "the call was aborted (ctx.signal) before it started".to_owned())
+            .then_some(CallbackError::Aborted { started: false })
     }
 
     /// Waits for what a callback returned, within `ms` and until `ctx.signal`
     /// aborts; a throw or rejection becomes its message.
-    async fn settle(&self, returned: &JsValue, ms: u32) -> Result<JsValue, String> {
+    async fn settle(&self, returned: &JsValue, ms: u32) -> Result<JsValue, CallbackError> {
         let signal = self.signal();
         match within_or_aborted(&Promise::resolve(returned), ms, signal.as_ref()).await {
             Some(Ok(value)) => Ok(value),
-            Some(Err(thrown)) => Err(describe(&thrown)),
+            Some(Err(thrown)) => Err(CallbackError::Threw(describe(&thrown))),
             None if signal.as_ref().is_some_and(is_aborted) => {
-                Err("the call was aborted (ctx.signal)".to_owned())
+                Err(CallbackError::Aborted { started: true })
             }
-            None => Err(format!("no answer within {ms} ms")),
+            None => Err(CallbackError::NoAnswer(ms)),
         }
     }
 
@@ -125,7 +126,11 @@ impl JsHost {
     }
 
     /// Calls an optional callback with `args`; `None` when it is absent.
-    async fn optional(&self, name: &str, args: &[&JsValue]) -> Option<Result<JsValue, String>> {
+    async fn optional(
+        &self,
+        name: &str,
+        args: &[&JsValue],
+    ) -> Option<Result<JsValue, CallbackError>> {
         let callback = self.callback(name)?;
         if let Some(reason) = self.aborted_before() {
             return Some(Err(reason));
@@ -137,7 +142,7 @@ impl JsHost {
         };
         Some(match returned {
             Ok(value) => self.settle(&value, self.bounds.callback_ms).await,
-            Err(e) => Err(describe(&e)),
+            Err(e) => Err(CallbackError::Threw(describe(&e))),
         })
     }
 }
@@ -155,7 +160,7 @@ impl Host for JsHost {
         let arguments = to_js(&Value::Object(arguments.clone())).map_err(HostError::Failed)?;
         let returned = execute
             .call3(&self.host, &JsValue::from_str(name), &arguments, &self.ctx)
-            .map_err(|e| HostError::Failed(describe(&e)))?;
+            .map_err(|e| HostError::Failed(CallbackError::Threw(describe(&e))))?;
         let value = self
             .settle(&returned, self.bounds.tool_ms)
             .await
@@ -165,10 +170,7 @@ impl Host for JsHost {
         }
         match JSON::stringify(&value) {
             Ok(text) => Ok(text.as_string().unwrap_or_else(|| "null".to_owned())),
-            Err(e) => Err(HostError::Failed(format!(
-                "its result is not JSON: {}",
-                describe(&e)
-            ))),
+            Err(e) => Err(HostError::Failed(CallbackError::NotJson(describe(&e)))),
         }
     }
 
@@ -202,20 +204,20 @@ impl Host for JsHost {
         .await
     }
 
-    async fn before_connector_call(&self, call: &Value) -> Result<(), String> {
+    async fn before_connector_call(&self, call: &Value) -> Result<(), Refusal> {
         let Ok(call) = to_js(call) else { return Ok(()) };
         match self
             .optional("beforeConnectorCall", &[&call, &self.ctx])
             .await
         {
             None => Ok(()),
-            Some(Err(reason)) => Err(format!("The host refused this call: {reason}")),
+            Some(Err(error)) => Err(Refusal::Failed(error)),
             Some(Ok(verdict)) => {
                 let denied = verdict == JsValue::FALSE
                     || get(&verdict, "allow").is_some_and(|a| a == JsValue::FALSE);
                 if denied {
                     let reason = get(&verdict, "reason").and_then(|r| r.as_string());
-                    Err(reason.unwrap_or_else(|| "The host denied this call.".to_owned()))
+                    Err(Refusal::Denied(reason))
                 } else {
                     Ok(())
                 }
@@ -223,13 +225,13 @@ impl Host for JsHost {
         }
     }
 
-    async fn connect_card(&self, request: &Value) -> Option<Result<Value, String>> {
+    async fn connect_card(&self, request: &Value) -> Option<Result<Value, CallbackError>> {
         let request = to_js(request).ok()?;
         let outcome = self.optional("connectCard", &[&request]).await?;
         Some(outcome.and_then(|v| from_js(&v)))
     }
 
-    async fn manage_mcp(&self, request: &Value) -> Option<Result<Value, String>> {
+    async fn manage_mcp(&self, request: &Value) -> Option<Result<Value, CallbackError>> {
         let request = to_js(request).ok()?;
         let outcome = self.optional("manageMcp", &[&request, &self.ctx]).await?;
         Some(outcome.and_then(|v| from_js(&v)))
@@ -248,11 +250,11 @@ impl Host for JsHost {
         let list: js_sys::Array = texts.iter().map(|t| JsValue::from_str(t)).collect();
         let returned = match embed.call2(&self.host, &list, &JsValue::from_str(kind.as_str())) {
             Ok(value) => Promise::resolve(&value),
-            Err(thrown) => return Some(Err(describe(&thrown))),
+            Err(thrown) => return Some(Err(describe(&thrown).unwrap_or_default())),
         };
         Some(match within(&returned, EMBED_TIMEOUT_MS).await {
             None => Err(format!("no answer within {EMBED_TIMEOUT_MS} ms")),
-            Some(Err(thrown)) => Err(describe(&thrown)),
+            Some(Err(thrown)) => Err(describe(&thrown).unwrap_or_default()),
             Some(Ok(vectors)) => read_vectors(&vectors),
         })
     }
@@ -308,7 +310,8 @@ async fn call_gateway(
     timeout_ms: u32,
     max_chars: u32,
 ) -> Result<Value, GatewayError> {
-    let body = to_js(body).map_err(GatewayError::Transport)?;
+    let body =
+        to_js(body).map_err(|e| GatewayError::Transport(Some(messages::callback_error(&e))))?;
     let controller = AbortController::new().map_err(|e| GatewayError::Transport(describe(&e)))?;
     let opts = js_sys::Object::new();
     if let Some(key) = key {
@@ -329,7 +332,7 @@ async fn call_gateway(
                 JSON::stringify(&value).map_err(|e| GatewayError::Transport(describe(&e)))?;
             let text = bounded_text(&text, max_chars)?;
             serde_json::from_str(if text.is_empty() { "null" } else { &text })
-                .map_err(|e| GatewayError::Transport(e.to_string()))
+                .map_err(|e| GatewayError::Transport(Some(e.to_string())))
         }
         Some(Err(thrown)) => Err(thrown_error(&thrown)),
     }
@@ -384,7 +387,7 @@ async fn fetch(
     let request = request
         .abort_signal(Some(&controller.signal()))
         .body(body.to_string())
-        .map_err(|e| GatewayError::Transport(e.to_string()))?;
+        .map_err(|e| GatewayError::Transport(Some(e.to_string())))?;
     let sent = future_to_promise(async move {
         let response = request
             .send()
@@ -436,10 +439,10 @@ fn bounded_text(text: &JsValue, max_chars: u32) -> Result<String, GatewayError> 
         return Ok(String::new());
     };
     if string.length() > max_chars {
-        return Err(GatewayError::Transport(format!(
-            "the answer is {} characters long, more than the {max_chars} allowed (options.limits.gatewayAnswerChars)",
-            string.length()
-        )));
+        return Err(GatewayError::TooLong {
+            chars: string.length(),
+            max: max_chars,
+        });
     }
     Ok(string.as_string().unwrap_or_default())
 }
@@ -455,17 +458,18 @@ fn get(value: &JsValue, key: &str) -> Option<JsValue> {
 }
 
 /// Plain JavaScript data from JSON (keys like `__proto__` stay own properties).
-fn to_js(value: &Value) -> Result<JsValue, String> {
-    JSON::parse(&value.to_string()).map_err(|e| describe(&e))
+fn to_js(value: &Value) -> Result<JsValue, CallbackError> {
+    JSON::parse(&value.to_string()).map_err(|e| CallbackError::NotJson(describe(&e)))
 }
 
 /// A JavaScript value as JSON (`undefined` reads as `null`).
-fn from_js(value: &JsValue) -> Result<Value, String> {
+fn from_js(value: &JsValue) -> Result<Value, CallbackError> {
     if value.is_undefined() {
         return Ok(Value::Null);
     }
-    let text = JSON::stringify(value).map_err(|e| describe(&e))?;
-    serde_json::from_str(&text.as_string().unwrap_or_default()).map_err(|e| e.to_string())
+    let text = JSON::stringify(value).map_err(|e| CallbackError::NotJson(describe(&e)))?;
+    serde_json::from_str(&text.as_string().unwrap_or_default())
+        .map_err(|e| CallbackError::NotJson(Some(e.to_string())))
 }
 
 /// A random UUIDv4 from `crypto.getRandomValues`.
@@ -491,18 +495,18 @@ fn uuid_v4() -> Option<String> {
 }
 
 /// The message of a thrown value: its `message` when that is text, else its
-/// text or JSON. Never throws: a `message` getter or proxy trap that throws,
-/// a message that is no string, a BigInt or a cycle all end here.
-pub fn describe(thrown: &JsValue) -> String {
+/// text or JSON; `None` when it has none to read. Never throws: a `message`
+/// getter or proxy trap that throws, a message that is no string, a BigInt or
+/// a cycle all end here.
+pub fn describe(thrown: &JsValue) -> Option<String> {
     if let Some(text) = thrown.as_string() {
-        return text;
+        return Some(text);
     }
     if let Some(message) = get(thrown, "message").and_then(|m| m.as_string()) {
-        return message;
+        return Some(message);
     }
     JSON::stringify(thrown)
         .ok()
         .and_then(|t| t.as_string())
         .filter(|t| t != "{}")
-        .unwrap_or_else(|| "the host threw a value with no readable message".to_owned())
 }

@@ -196,7 +196,7 @@ pub fn from_mcp(server: &str, tools: Vec<String>, taken: Vec<String>) -> String 
         .map(
             |text| match text.strip_prefix(crate::bridge::args::UNSERIALISABLE) {
                 Some(reason) => Err(reason.to_owned()),
-                None => crate::bridge::args::parse_json(text),
+                None => crate::bridge::args::parse_json(text).map_err(|e| e.to_string()),
             },
         )
         .collect();

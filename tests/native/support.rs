@@ -113,7 +113,9 @@ impl toolsearch::Host for FakeHost {
         match &self.answer {
             None => Err(toolsearch::HostError::Missing),
             Some(Ok(text)) => Ok(text.clone()),
-            Some(Err(reason)) => Err(toolsearch::HostError::Failed(reason.clone())),
+            Some(Err(reason)) => Err(toolsearch::HostError::Failed(
+                toolsearch::CallbackError::Threw(Some(reason.clone())),
+            )),
         }
     }
 }

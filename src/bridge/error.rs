@@ -1,0 +1,126 @@
+//! Why a bridge call cannot go on, as data. Each variant holds the facts;
+//! `messages` words them for the model (`Display`), so every sentence the
+//! model reads is written there.
+
+use crate::connectors::Failure;
+use crate::host::CallbackError;
+
+/// What the JSON parser found wrong in a text the model or host sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JsonError {
+    /// Nested deeper than the parser reads (128 levels).
+    TooDeep,
+    /// Any other error: the parser's words.
+    Syntax(String),
+}
+
+/// An error a bridge tool answers with.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BridgeError {
+    /// The host's arguments object cannot be written as JSON: why.
+    Unserialisable(String),
+    /// The arguments text is not JSON.
+    ArgsNotJson(JsonError),
+    /// A list argument is missing or of the wrong type (§8.1).
+    ListRequired(&'static str),
+    /// A list argument holds no usable string (§8.1).
+    ListEmpty(&'static str),
+    /// A list argument holds more items than one call takes (§8.1).
+    ListTooLong {
+        /// The argument.
+        key: &'static str,
+        /// Items sent.
+        count: usize,
+        /// Items taken.
+        cap: usize,
+    },
+    /// One item of a list argument is longer than the bridges read.
+    ItemTooLong {
+        /// The argument.
+        key: &'static str,
+        /// The item's position.
+        index: usize,
+        /// Its length in characters.
+        chars: usize,
+        /// The longest item read.
+        cap: usize,
+    },
+    /// tool_call with neither `calls` nor a legacy `name` (§10.1).
+    CallsRequired,
+    /// `calls` is not a non-empty list (§10.1).
+    CallsNotArray,
+    /// `calls` is text that is not JSON (§10.1).
+    CallsNotJson(JsonError),
+    /// Entry `i` is not an object (§10.1).
+    CallNotObject(usize),
+    /// Entry `i` has no name (§10.1).
+    CallWithoutName(usize),
+    /// An entry names a bridge tool (§10.1).
+    CallToBridge(String),
+    /// Entry `i`'s arguments are not an object (§10.1).
+    ArgumentsNotObject(usize),
+    /// Entry `i`'s arguments are text that is not JSON (§10.1).
+    ArgumentsNotJson(usize, JsonError),
+    /// A batch holding a local tool (§10.3): entries sent, and the first
+    /// entry as a ready-to-send retry.
+    LocalBatch {
+        /// Entries sent.
+        sent: usize,
+        /// The retry payload, JSON.
+        retry: String,
+    },
+    /// A core or visible tool sent through the bridge (§10.6), normalised.
+    DirectlyListed(String),
+    /// A registered tool this session does not hold (§10.6), normalised.
+    NotInSession(String),
+    /// A name nobody knows (§10.6), with registered names it may stand for.
+    UnknownTool {
+        /// The name as sent.
+        name: String,
+        /// Registered names ending in `__<name>`, sorted.
+        suggestions: Vec<String>,
+    },
+    /// A local tool outside the session's deferrable tools (§10.4 step 6).
+    NotInSessionScope(String),
+    /// Connector names while connectors are out of scope (§10.4 step 5).
+    ConnectorsUnavailable,
+    /// The host runs no local tools.
+    NoExecutor(String),
+    /// The tool ran and failed.
+    ToolFailed(String, CallbackError),
+    /// A connector batch over the cap (§11.9).
+    TooManyCalls {
+        /// Entries sent.
+        count: usize,
+        /// Entries taken.
+        cap: usize,
+    },
+    /// Required arguments absent (§10.5 step 2).
+    MissingArguments {
+        /// The tool.
+        name: String,
+        /// The absent keys, in schema order.
+        missing: Vec<String>,
+    },
+    /// Arguments that fail the schema (§10.5 step 7).
+    InvalidArguments {
+        /// The tool.
+        name: String,
+        /// Where, as `arguments[...]`.
+        path: String,
+        /// The failed keyword.
+        constraint: String,
+        /// The validator's words, clipped.
+        detail: String,
+    },
+    /// manage_connections with an unknown action.
+    ManageAction,
+    /// manage_connections targets that are not app names.
+    ManageTargets,
+    /// A local MCP action on a host that has no local servers.
+    NoLocalServers(String),
+    /// A host callback of manage_connections failed.
+    Callback(CallbackError),
+    /// The gateway request of manage_connections failed.
+    Gateway(Failure),
+}
