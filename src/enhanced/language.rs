@@ -215,6 +215,9 @@ pub struct English {
     pub alternatives: FastMap<String, Vec<Vec<String>>>,
     /// Phrases implying concepts without naming them, as lowercased words.
     pub implied: Vec<(Vec<&'static str>, Vec<String>)>,
+    /// A kind of value (`url`, `email`, `phone`, `ip`, `sql`) to the stems
+    /// of the words it implies.
+    pub values: FastMap<&'static str, Vec<String>>,
 }
 
 impl English {
@@ -226,6 +229,14 @@ impl English {
             cues: set("cue"),
             alternatives: FastMap::default(),
             implied: Vec::new(),
+            values: file
+                .directives
+                .iter()
+                .filter_map(|(name, words)| {
+                    let kind = name.strip_prefix("value-")?;
+                    Some((kind, words.iter().map(|w| stem(w)).collect()))
+                })
+                .collect(),
         };
         for &(key, alternative) in &file.entries {
             let words: Vec<&str> = key.split_whitespace().collect();

@@ -144,8 +144,10 @@ fn analyze_words(chunks: &[&str], natural: bool, english: &English) -> Analysis 
             );
         });
         if natural {
-            if let Some(kind) = value_kind(chunk) {
-                analysis.imply(kind, implied_by_value(kind));
+            if let Some((kind, stems)) =
+                value_kind(chunk).and_then(|kind| Some((kind, english.values.get(kind)?)))
+            {
+                analysis.imply_stems(kind, stems);
             }
         }
     }
@@ -198,11 +200,6 @@ impl Analysis {
 
     /// Adds a concept the request implies without naming it: it adds to a
     /// tool's score, never counts against one.
-    fn imply(&mut self, label: &str, words: &[&str]) {
-        let stems: Vec<String> = words.iter().map(|w| stem(w)).collect();
-        self.imply_stems(label, &stems);
-    }
-
     fn imply_stems(&mut self, label: &str, stems: &[String]) {
         let alternatives = stems
             .iter()
@@ -252,16 +249,6 @@ fn value_kind(chunk: &str) -> Option<&'static str> {
         Some("sql")
     } else {
         None
-    }
-}
-
-fn implied_by_value(kind: &str) -> &'static [&'static str] {
-    match kind {
-        "url" => &["url", "page", "web"],
-        "email" => &["email"],
-        "phone" => &["phone", "sms", "call"],
-        "ip" => &["ip", "address"],
-        _ => &["sql", "query"],
     }
 }
 
