@@ -13,3 +13,5 @@ strip=(--remove-name-section --remove-producers-section)
 wasm-bindgen --target nodejs --no-typescript "${strip[@]}" --out-dir pkg/node "$wasm"
 wasm-bindgen --target web --no-typescript "${strip[@]}" --out-dir pkg/web "$wasm"
 node scripts/entries.mjs
+# The package ships the project's README, license and changelog.
+cp README.md LICENSE CHANGELOG.md pkg/

@@ -33,6 +33,9 @@ test("publint finds nothing to warn about", () => {
 test("the packed tarball installs into a fresh folder and runs from CommonJS, ESM and npx", { timeout: 180_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), "toolsearch-install-"));
   const tarball = run("npm", ["pack", "--silent", "--pack-destination", dir, "./pkg"]).trim().split("\n").pop();
+  const files = run("tar", ["tzf", join(dir, tarball)]).trim().split("\n");
+  for (const doc of ["README.md", "LICENSE", "CHANGELOG.md"]) assert.ok(files.includes(`package/${doc}`), `${doc} is not in the tarball`);
+  assert.deepEqual(files.filter((f) => f.endsWith(".wasm")), ["package/web/toolsearch_bg.wasm"]);
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true }));
   execFileSync("npm", ["install", "--no-audit", "--no-fund", "--silent", join(dir, tarball)], { cwd: dir, stdio: "pipe", timeout: 150_000 });
   const session = `{ tools: [{ name: "mcp__fs__read_file", description: "Read a file" }], toolsets: { mcp__fs__read_file: "mcp-fs" } }`;
