@@ -29,3 +29,16 @@ blocks.forEach((code, i) => {
     assert.match(out, /mcp__/, out);
   });
 });
+
+test("the README's configuration table lists every key with its default", async () => {
+  const { ToolSearch } = await import("toolsearch");
+  const table = readme.split("<!-- config keys:")[1].split("\n\n")[0];
+  const rows = [...table.matchAll(/^\| `(\w+)` \| ([^|]+) \|/gm)].map(([, key, value]) => [key, value.trim()]);
+  const config = new ToolSearch().config;
+  const keys = Object.keys(config).filter((key) => key !== "connectors" && key !== "warnings");
+  assert.deepEqual(rows.map(([key]) => key), keys);
+  for (const [key, documented] of rows) {
+    if (key === "defer") continue; // a curated list, too long for the table
+    assert.equal(documented, `\`${JSON.stringify(config[key])}\``, key);
+  }
+});
