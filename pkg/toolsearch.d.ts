@@ -440,6 +440,10 @@ export function version(): string;
 
 /**
  * Loads the wasm. Needed once before use in browsers (`toolsearch/web`);
- * a no-op in Node, where the package is ready on import.
+ * a no-op in Node, where the package is ready on import. `input` is where
+ * the library's wasm comes from (a URL, Response, bytes or
+ * WebAssembly.Module; by default `toolsearch_bg.wasm` next to the entry),
+ * `validator` the same for the argument validator (`validator_bg.wasm`),
+ * which loads on the first `tool_call` that validates.
  */
-export default function init(input?: unknown): Promise<void>;
+export default function init(input?: unknown, validator?: unknown): Promise<void>;

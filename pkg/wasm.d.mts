@@ -1,4 +1,5 @@
-// `toolsearch/toolsearch_bg.wasm`: the WebAssembly module itself, for bundlers
-// that import it as a URL (or bytes) to hand to `init()`.
+// `toolsearch/toolsearch_bg.wasm` and `toolsearch/validator_bg.wasm`: the
+// WebAssembly modules themselves, for bundlers that import them as a URL (or
+// bytes) to hand to `init(input, validator)`.
 declare const wasm: string;
 export default wasm;

@@ -3,8 +3,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
-cargo build --locked --release --target wasm32-unknown-unknown
+# Two wasm modules: the library without schema validation (what search,
+# describe and assembly need), and the validator (wasm-validator/), which the
+# entries load on the first tool_call that validates.
+cargo build --locked --release --target wasm32-unknown-unknown --no-default-features --features bindings
+cargo build --locked --release --target wasm32-unknown-unknown -p toolsearch-validator
 wasm=target/wasm32-unknown-unknown/release/toolsearch.wasm
+validator=target/wasm32-unknown-unknown/release/toolsearch_validator.wasm
 rm -rf pkg/node pkg/web
 # The name and producers sections serve only debuggers and profilers (139 KB of
 # the gzipped wasm); TOOLSEARCH_KEEP_NAMES=1 keeps them for profiling.
@@ -12,6 +17,8 @@ strip=(--remove-name-section --remove-producers-section)
 [ "${TOOLSEARCH_KEEP_NAMES:-0}" = 1 ] && strip=()
 wasm-bindgen --target nodejs --no-typescript "${strip[@]}" --out-dir pkg/node "$wasm"
 wasm-bindgen --target web --no-typescript "${strip[@]}" --out-dir pkg/web "$wasm"
+wasm-bindgen --target nodejs --no-typescript "${strip[@]}" --out-dir pkg/node --out-name validator "$validator"
+wasm-bindgen --target web --no-typescript "${strip[@]}" --out-dir pkg/web --out-name validator "$validator"
 node scripts/entries.mjs
 # The package ships the project's README, license and changelog.
 cp README.md LICENSE CHANGELOG.md pkg/

@@ -34,6 +34,17 @@ pub enum CallbackError {
     NotJson(Option<String>),
 }
 
+/// What a tool's arguments break in its schema (§10.5 step 7).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Violation {
+    /// Where, as `arguments.a[0]` or `arguments["odd key"]`.
+    pub path: String,
+    /// The failed keyword (`type`, `enum`, ...; `schema` when there is none).
+    pub constraint: String,
+    /// The validator's words, clipped.
+    pub detail: String,
+}
+
 /// Why the host stopped a connector call before it was sent.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
@@ -181,6 +192,18 @@ pub trait Host {
         &self,
         _request: &Value,
     ) -> impl Future<Output = Option<Result<Value, CallbackError>>> {
+        async { None }
+    }
+
+    /// Checks `instance` against the JSON Schema `schema` with the host's
+    /// validator: `None` when the host has none (the engine's own runs, when
+    /// built with it), `Some(None)` when the arguments hold or the check
+    /// failed (validation fails open).
+    fn validate(
+        &self,
+        _schema: &Value,
+        _instance: &Value,
+    ) -> impl Future<Output = Option<Option<Violation>>> {
         async { None }
     }
 

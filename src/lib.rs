@@ -25,23 +25,30 @@ mod listing;
 mod prepared;
 mod ranking;
 mod reserved;
+#[cfg(feature = "validation")]
+mod schema;
 mod search;
 mod session;
 mod text;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "bindings"))]
 mod wasm;
 
 pub use assemble::{AssembleOptions, Assembly};
 pub use bridge::call::Resolution;
+#[cfg(feature = "validation")]
 pub use bridge::validate::check as check_arguments;
 pub use config::{Config, Ranking, TriState};
 pub use connectors::{CallContext, Surface};
 pub use engine::{Engine, Options};
 pub use enhanced::semantic::{document_text, SemanticOptions};
 pub use enhanced::Leg;
-pub use host::{CallbackError, EmbedKind, GatewayError, Host, HostError, Refusal, Route};
+pub use host::{
+    CallbackError, EmbedKind, GatewayError, Host, HostError, Refusal, Route, Violation,
+};
 pub use listing::ListingForm;
 pub use ranking::{Explanation, Ranker};
+#[cfg(feature = "validation")]
+pub use schema::violation;
 pub use search::{tokenize, FastMap};
 pub use session::mcp::{from_mcp, McpImport};
 pub use session::tooldef::ToolFormat;

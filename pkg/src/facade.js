@@ -2,7 +2,8 @@
 // plumbs host callbacks, and every decision of the spec is made in Rust.
 // scripts/entries.mjs joins values.js (reading host values safely), views.js
 // (tool views sent once per tool) and this file into the body of
-// createToolSearch(raw), and wraps it with the loading code of each target.
+// createToolSearch(raw, validateArguments), and wraps it with the loading
+// code of each target, which also loads the argument validator on first use.
 
 /** The largest count the engine takes (u32); the engine clamps further. */
 const COUNT_MAX = 0xffffffff;
@@ -14,7 +15,7 @@ class ToolSearch {
   /** See API.md: never throws on bad configuration. */
   constructor(options) {
     const host = withSafeEmbed(isRecord(options) && isRecord(field(options, "host")) ? field(options, "host") : {});
-    this.#engine = new raw.Engine(optionsText(options), host);
+    this.#engine = new raw.Engine(optionsText(options), host, validateArguments);
     this.#views = new ToolViews(this.#engine, this.config.ranking === "enhanced");
   }
 

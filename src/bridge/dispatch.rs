@@ -1,12 +1,14 @@
 //! Running a `tool_call` (spec §10.4, §11.9) and dispatching bridge tools by
 //! name.
 
+use serde_json::{Map, Value};
+
 use super::call::{resolve, Resolution};
 use super::error::BridgeError;
 use super::{describe, search, validate, Turn};
 use crate::bridge::batch::run_batch;
 use crate::bridge::manage::manage_connections;
-use crate::host::{Host, HostError};
+use crate::host::{Host, HostError, Violation};
 use crate::reserved::{MANAGE_CONNECTIONS, TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH};
 
 /// tool_call: resolve; a connector batch goes to the gateway; a local call is
@@ -26,14 +28,37 @@ pub async fn tool_call<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
         return BridgeError::NotInSessionScope(name).to_json();
     };
     let def = turn.session.source.def(entry.position);
-    let arguments = match validate::check(&name, def.as_ref(), &arguments) {
-        Ok(arguments) => arguments,
+    let prepared = match validate::prepare(&name, def.as_ref(), &arguments) {
+        Ok(prepared) => prepared,
         Err(rejection) => return rejection.to_json(),
     };
+    if let Some(schema) = &prepared.schema {
+        if let Some(violation) = violation(turn.host, schema, &prepared.arguments).await {
+            return prepared.reject(&name, violation).to_json();
+        }
+    }
+    let arguments = prepared.arguments;
     match turn.host.execute_tool(&name, &arguments).await {
         Ok(text) => text,
         Err(HostError::Missing) => BridgeError::NoExecutor(name).to_json(),
         Err(HostError::Failed(error)) => BridgeError::ToolFailed(name, error).to_json(),
+    }
+}
+
+/// What `arguments` break in `schema`: the host's validator when it has one,
+/// else the built-in one (the `validation` feature), else nothing.
+async fn violation<H: Host>(
+    host: &H,
+    schema: &Value,
+    arguments: &Map<String, Value>,
+) -> Option<Violation> {
+    let instance = Value::Object(arguments.clone());
+    match host.validate(schema, &instance).await {
+        Some(found) => found,
+        #[cfg(feature = "validation")]
+        None => crate::schema::violation(schema, &instance),
+        #[cfg(not(feature = "validation"))]
+        None => None,
     }
 }
 

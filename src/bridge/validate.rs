@@ -1,20 +1,19 @@
-//! Local argument validation before a deferred tool runs (spec §10.5). It
-//! fails open: any problem of its own (no schema, an invalid schema, an
-//! external `$ref`, a validator error) lets the call through.
+//! Local argument validation before a deferred tool runs (spec §10.5):
+//! required arguments, coercion, and the schema to check the arguments
+//! against. The check itself is `crate::schema` (the `validation` feature) or
+//! the host's validator. It fails open: any problem of its own (no schema, an
+//! invalid schema, an external `$ref`, a validator error) lets the call
+//! through.
 
-use jsonschema::error::ValidationErrorKind;
-use jsonschema::ValidationError;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::coerce::coerce_arguments;
 use super::error::BridgeError;
 use super::messages;
+use crate::host::Violation;
 use crate::session::tooldef::parameters_of;
-use crate::text::clip;
 
-/// Characters of a validator message kept in the error (597 + `...`).
-pub const DETAIL_CHARS: usize = 600;
 /// Schema nesting beyond which validation is skipped.
 const MAX_SCHEMA_DEPTH: usize = 128;
 /// Keywords whose values are data, copied verbatim.
@@ -76,15 +75,68 @@ impl Rejection {
     }
 }
 
-/// Checks `arguments` for tool `name` against its registered definition.
+/// Arguments that passed the checks of their own: coerced, with the schema
+/// they still have to satisfy.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Prepared {
+    /// The coerced arguments to run with.
+    pub arguments: Map<String, Value>,
+    /// The schema to validate them against (JSON Schema, `nullable`
+    /// rewritten), or `None` when there is nothing the check can read.
+    pub schema: Option<Value>,
+    /// The tool's parameters schema, shown in a rejection.
+    parameters: Value,
+}
+
+impl Prepared {
+    /// The rejection `violation` of the schema means for tool `name`.
+    pub fn reject(&self, name: &str, violation: Violation) -> Box<Rejection> {
+        let error = BridgeError::InvalidArguments {
+            name: name.to_owned(),
+            path: violation.path.clone(),
+            constraint: violation.constraint.clone(),
+            detail: violation.detail,
+        };
+        Rejection::new(
+            error,
+            &violation.path,
+            &violation.constraint,
+            &self.parameters,
+        )
+    }
+}
+
+/// Checks `arguments` for tool `name` against its registered definition with
+/// the built-in validator.
 /// `Ok` holds the coerced arguments to run with.
+#[cfg(feature = "validation")]
 pub fn check(
     name: &str,
     def: Option<&Value>,
     arguments: &Map<String, Value>,
 ) -> Result<Map<String, Value>, Box<Rejection>> {
+    let prepared = prepare(name, def, arguments)?;
+    let violation = prepared.schema.as_ref().and_then(|schema| {
+        crate::schema::violation(schema, &Value::Object(prepared.arguments.clone()))
+    });
+    match violation {
+        Some(violation) => Err(prepared.reject(name, violation)),
+        None => Ok(prepared.arguments),
+    }
+}
+
+/// Required arguments, coercion and the schema to check (§10.5 steps 1-6).
+pub fn prepare(
+    name: &str,
+    def: Option<&Value>,
+    arguments: &Map<String, Value>,
+) -> Result<Prepared, Box<Rejection>> {
     let Some(parameters) = def.and_then(parameters_of).filter(|p| p.is_object()) else {
-        return Ok(arguments.clone());
+        return Ok(Prepared {
+            arguments: arguments.clone(),
+            schema: None,
+            parameters: Value::Null,
+        });
     };
     let missing: Vec<String> = parameters
         .get("required")
@@ -105,110 +157,12 @@ pub fn check(
         };
         return Err(Rejection::new(error, "arguments", "required", parameters));
     }
-    let coerced = coerce_arguments(arguments, parameters);
-    let Some(schema) = validation_copy(parameters, 0) else {
-        return Ok(coerced);
-    };
-    if has_external_ref(&schema, 0) {
-        return Ok(coerced);
-    }
-    let Ok(validator) = jsonschema::options()
-        .should_validate_formats(false)
-        .offline()
-        .build(&schema)
-    else {
-        return Ok(coerced);
-    };
-    let instance = Value::Object(coerced);
-    let best = validator
-        .iter_errors(&instance)
-        .enumerate()
-        .min_by_key(|(i, e)| (is_weak(e), depth(e), *i));
-    let Some((_, error)) = best else {
-        let Value::Object(coerced) = instance else {
-            return Ok(arguments.clone());
-        };
-        return Ok(coerced);
-    };
-    let path = argument_path(&instance, &error);
-    let constraint = match error.kind().keyword() {
-        "" => "schema".to_owned(),
-        keyword => keyword.to_owned(),
-    };
-    let detail = error
-        .to_string()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    let detail = if detail.chars().count() > DETAIL_CHARS {
-        clip(&detail, DETAIL_CHARS - 3, "...")
-    } else {
-        detail
-    };
-    let error = BridgeError::InvalidArguments {
-        name: name.to_owned(),
-        path: path.clone(),
-        constraint: constraint.clone(),
-        detail,
-    };
-    Err(Rejection::new(error, &path, &constraint, parameters))
-}
-
-/// Errors of `anyOf` / `oneOf` say least about what to fix.
-fn is_weak(error: &ValidationError) -> bool {
-    matches!(
-        error.kind(),
-        ValidationErrorKind::AnyOf { .. }
-            | ValidationErrorKind::OneOfNotValid { .. }
-            | ValidationErrorKind::OneOfMultipleValid { .. }
-    ) || error
-        .schema_path()
-        .as_str()
-        .split('/')
-        .any(|s| s == "anyOf" || s == "oneOf")
-}
-
-fn depth(error: &ValidationError) -> usize {
-    error
-        .instance_path()
-        .as_str()
-        .split('/')
-        .filter(|s| !s.is_empty())
-        .count()
-}
-
-/// `arguments.a.b`, `[0]` for indices, `["odd key"]` for other keys; the
-/// instance is walked so a key that looks like a number stays a key.
-fn argument_path(instance: &Value, error: &ValidationError) -> String {
-    let mut path = "arguments".to_owned();
-    let mut at = Some(instance);
-    for segment in error.instance_path().as_str().split('/').skip(1) {
-        let key = segment.replace("~1", "/").replace("~0", "~");
-        match at {
-            Some(Value::Array(items)) => {
-                path.push_str(&format!("[{key}]"));
-                at = key.parse::<usize>().ok().and_then(|i| items.get(i));
-            }
-            _ => {
-                if is_identifier(&key) {
-                    path.push('.');
-                    path.push_str(&key);
-                } else {
-                    path.push_str(&format!("[{}]", Value::String(key.clone())));
-                }
-                at = at.and_then(|v| v.get(&key));
-            }
-        }
-    }
-    path
-}
-
-fn is_identifier(key: &str) -> bool {
-    let mut chars = key.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+    let schema = validation_copy(parameters, 0).filter(|schema| !has_external_ref(schema, 0));
+    Ok(Prepared {
+        arguments: coerce_arguments(arguments, parameters),
+        schema,
+        parameters: parameters.clone(),
+    })
 }
 
 /// The schema with `nullable` (OpenAPI) rewritten as JSON Schema: dropped,
@@ -307,7 +261,7 @@ fn has_external_ref(schema: &Value, depth: usize) -> bool {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "validation"))]
 mod tests {
     use super::*;
     use serde_json::json;

@@ -12,7 +12,9 @@ use super::timer::{is_aborted, within, within_or_aborted};
 use crate::bridge::messages;
 use crate::config::positive_u32;
 use crate::connectors::{CallContext, Surface};
-use crate::host::{CallbackError, EmbedKind, GatewayError, Host, HostError, Refusal, Route};
+use crate::host::{
+    CallbackError, EmbedKind, GatewayError, Host, HostError, Refusal, Route, Violation,
+};
 
 /// How long the host's callbacks may take and how large a gateway answer
 /// may be: `options.timeouts.tool` (`executeTool`, default 10 minutes),
@@ -59,12 +61,19 @@ pub struct JsHost {
     host: JsValue,
     ctx: JsValue,
     bounds: Bounds,
+    validator: JsValue,
 }
 
 impl JsHost {
-    /// Wraps the host object and the context passed to its callbacks.
-    pub fn new(host: JsValue, ctx: JsValue, bounds: Bounds) -> JsHost {
-        JsHost { host, ctx, bounds }
+    /// Wraps the host object, the context passed to its callbacks and the
+    /// package's argument validator (`validateArguments` of the entry files).
+    pub fn new(host: JsValue, ctx: JsValue, bounds: Bounds, validator: JsValue) -> JsHost {
+        JsHost {
+            host,
+            ctx,
+            bounds,
+            validator,
+        }
     }
 
     /// `ctx.signal`, when the host passed one.
@@ -235,6 +244,20 @@ impl Host for JsHost {
         let request = to_js(request).ok()?;
         let outcome = self.optional("manageMcp", &[&request, &self.ctx]).await?;
         Some(outcome.and_then(|v| from_js(&v)))
+    }
+
+    async fn validate(&self, schema: &Value, instance: &Value) -> Option<Option<Violation>> {
+        let validate = self.validator.dyn_ref::<Function>()?;
+        let schema = JsValue::from_str(&schema.to_string());
+        let instance = JsValue::from_str(&instance.to_string());
+        let Ok(returned) = validate.call2(&JsValue::NULL, &schema, &instance) else {
+            return Some(None);
+        };
+        let answer = match within(&Promise::resolve(&returned), self.bounds.callback_ms).await {
+            Some(Ok(answer)) => answer.as_string(),
+            _ => None,
+        };
+        Some(answer.and_then(|text| serde_json::from_str(&text).ok().flatten()))
     }
 
     fn has_embedder(&self) -> bool {

@@ -27,15 +27,18 @@ pub struct WasmEngine {
     engine: Rc<Engine>,
     host: JsValue,
     bounds: Bounds,
+    validator: JsValue,
 }
 
 #[wasm_bindgen(js_class = Engine)]
 impl WasmEngine {
     /// `options` is the JSON text of `{config, connectors, coreTools,
     /// directSurfaceToolsets}` (anything unreadable means defaults); `host`
-    /// is `options.host`, the callbacks.
+    /// is `options.host`, the callbacks; `validator` checks arguments against
+    /// a schema (`(schema, instance) => violation JSON`, text in and out),
+    /// from the package's validator module.
     #[wasm_bindgen(constructor)]
-    pub fn new(options: &str, host: JsValue) -> WasmEngine {
+    pub fn new(options: &str, host: JsValue, validator: JsValue) -> WasmEngine {
         let options: Value = serde_json::from_str(options).unwrap_or(Value::Null);
         let bounds = Bounds::read(&options);
         let strings = |key: &str| {
@@ -58,6 +61,7 @@ impl WasmEngine {
             engine: Rc::new(Engine::new(&options)),
             host,
             bounds,
+            validator,
         }
     }
 
@@ -126,7 +130,7 @@ impl WasmEngine {
     ) -> Promise {
         let session = self.session(session, false);
         let engine = Rc::clone(&self.engine);
-        let host = JsHost::new(self.host.clone(), ctx, self.bounds);
+        let host = JsHost::new(self.host.clone(), ctx, self.bounds, self.validator.clone());
         future_to_promise(async move {
             let context = host.call_context();
             let out = engine.handle(&name, &args, &session, &host, &context).await;

@@ -103,6 +103,12 @@ test("the demo page searches, describes and calls tools", { timeout: 120_000 }, 
     assert.match(await page.textContent("#call-output"), /NOT invoked/);
     assert.equal(existsSync(target), false);
 
+    // A type error: the page loads the validator module (validator_bg.wasm) for it.
+    await page.fill("#call-args", JSON.stringify({ path: target, content: 5 }));
+    await page.click("#call-form button[type=submit]");
+    await page.waitForFunction(() => /arguments\.content \(type\)/.test(document.querySelector("#call-status").textContent));
+    assert.equal(existsSync(target), false);
+
     await page.fill("#call-args", JSON.stringify({ path: target, content: "written from the page" }));
     await page.click("#call-form button[type=submit]");
     // The previous outcome is gone as soon as the new call starts.

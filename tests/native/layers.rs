@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 /// The layers, lowest first; modules of one layer do not use each other.
 const LAYERS: &[&[&str]] = &[
     &["text", "reserved", "host"],
-    &["search", "session"],
+    &["search", "session", "schema"],
     &["catalog", "classify"],
     &["enhanced"],
     &["config"],

@@ -45,16 +45,20 @@ test("ToolSearch has the members of the declarations, and no others", () => {
   assert.equal(typeof esm.ToolSearch.prototype[Symbol.dispose], "function");
 });
 
-test("the web entry exposes the same names and works after init(bytes)", async () => {
+test("the web entry exposes the same names and works after init(bytes, validatorBytes)", async () => {
   const web = await import("toolsearch/web");
   assert.deepEqual(surface(web), EXPECTED);
   assert.deepEqual(members(web.ToolSearch), members(esm.ToolSearch));
-  const bytes = readFileSync(join(root, "pkg", "web", "toolsearch_bg.wasm"));
-  await web.default(bytes);
+  const [bytes, validator] = ["toolsearch_bg.wasm", "validator_bg.wasm"].map((f) => readFileSync(join(root, "pkg", "web", f)));
+  await web.default(bytes, validator);
   assert.deepEqual(web.tokenize("Creating issues"), ["creat", "issu"]);
   const ts = new web.ToolSearch();
   const out = JSON.parse(await ts.toolSearch({ queries: ["x"] }, { tools: [] }));
   assert.equal(out.total_available, 0);
+  const tool = { name: "mcp__kv__set", description: "Set a key", inputSchema: { type: "object", properties: { ttl: { type: "integer" } } } };
+  const session = { tools: [tool], toolsets: { mcp__kv__set: "mcp-kv" } };
+  const rejected = JSON.parse(await ts.toolCall({ calls: [{ name: "mcp__kv__set", arguments: { ttl: "soon" } }] }, session));
+  assert.equal(rejected.path, "arguments.ttl");
 });
 
 test("version matches Cargo.toml and pkg/package.json", () => {

@@ -35,15 +35,20 @@ test("the packed tarball installs into a fresh folder and runs from CommonJS, ES
   const tarball = run("npm", ["pack", "--silent", "--pack-destination", dir, "./pkg"]).trim().split("\n").pop();
   const files = run("tar", ["tzf", join(dir, tarball)]).trim().split("\n");
   for (const doc of ["README.md", "LICENSE", "CHANGELOG.md"]) assert.ok(files.includes(`package/${doc}`), `${doc} is not in the tarball`);
-  assert.deepEqual(files.filter((f) => f.endsWith(".wasm")), ["package/web/toolsearch_bg.wasm"]);
+  assert.deepEqual(files.filter((f) => f.endsWith(".wasm")), ["package/web/toolsearch_bg.wasm", "package/web/validator_bg.wasm"]);
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true }));
   execFileSync("npm", ["install", "--no-audit", "--no-fund", "--silent", join(dir, tarball)], { cwd: dir, stdio: "pipe", timeout: 150_000 });
-  const session = `{ tools: [{ name: "mcp__fs__read_file", description: "Read a file" }], toolsets: { mcp__fs__read_file: "mcp-fs" } }`;
-  writeFileSync(join(dir, "cjs.cjs"), `const { ToolSearch } = require("toolsearch");\nnew ToolSearch().toolSearch({ queries: ["read file"] }, ${session}).then((t) => console.log(t));\n`);
-  writeFileSync(join(dir, "esm.mjs"), `import init, { ToolSearch } from "toolsearch";\nawait init();\nconsole.log(await new ToolSearch().toolSearch({ queries: ["read file"] }, ${session}));\n`);
+  const session = `{ tools: [{ name: "mcp__fs__read_file", description: "Read a file", inputSchema: { type: "object", properties: { path: { type: "string" } } } }], toolsets: { mcp__fs__read_file: "mcp-fs" } }`;
+  // A search, then a call the validator module (loaded on first use) rejects.
+  const calls = `const session = ${session};\n` +
+    `console.log(await ts.toolSearch({ queries: ["read file"] }, session));\n` +
+    `console.log(await ts.toolCall({ calls: [{ name: "mcp__fs__read_file", arguments: { path: 7 } }] }, session));\n`;
+  writeFileSync(join(dir, "cjs.cjs"), `const { ToolSearch } = require("toolsearch");\nconst ts = new ToolSearch();\n(async () => {\n${calls}})();\n`);
+  writeFileSync(join(dir, "esm.mjs"), `import init, { ToolSearch } from "toolsearch";\nawait init();\nconst ts = new ToolSearch();\n${calls}`);
   for (const file of ["cjs.cjs", "esm.mjs"]) {
     const out = execFileSync(process.execPath, [file], { cwd: dir, encoding: "utf8", timeout: 30_000 });
     assert.match(out, /"matches":\["mcp__fs__read_file"\]/, `${file}: ${out}`);
+    assert.match(out, /failed argument validation at arguments\.path \(type\)/, `${file}: ${out}`);
   }
   const help = spawnSync("npx", ["--no-install", "toolsearch-mcp", "--help"], { cwd: dir, encoding: "utf8", timeout: 30_000 });
   assert.equal(help.status, 0, help.stderr);

@@ -15,6 +15,7 @@ import init, {
 } from "toolsearch";
 import initWeb, { ToolSearch as WebToolSearch } from "toolsearch/web";
 import wasmUrl from "toolsearch/toolsearch_bg.wasm";
+import validatorUrl from "toolsearch/validator_bg.wasm";
 import { connectMcpServers, type McpHost } from "toolsearch/mcp";
 
 const host: Host = {
@@ -32,7 +33,7 @@ const options: ToolSearchOptions = {
 
 export async function run(session: Session): Promise<string[]> {
   await init();
-  await initWeb(wasmUrl);
+  await initWeb(wasmUrl, validatorUrl);
   const ts = new ToolSearch(options);
   const config: ResolvedConfig = ts.config;
   const assembly: Assembly = ts.assemble(session, { contextLength: 200_000, format: "anthropic" });

@@ -1,9 +1,16 @@
 "use strict";
 const raw = require("./toolsearch.js");
 
+/** The argument validator (wasm-validator/), loaded on the first call that validates. */
+let validator = null;
+function validateArguments(schema, instance) {
+  validator ??= require("./validator.js");
+  return validator.validate(schema, instance);
+}
+
 // @facade
 
-const api = createToolSearch(raw);
+const api = createToolSearch(raw, validateArguments);
 /** Node loads the wasm synchronously; init() exists for code shared with browsers. */
 api.default = async function init() {};
 module.exports = api;

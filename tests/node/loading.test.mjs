@@ -1,0 +1,44 @@
+// What a host downloads and loads: the library's wasm stays within the size
+// budget of a desktop frontend, and the argument validator, a module of its
+// own, loads only when a tool_call validates.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { root } from "./support.mjs";
+
+/** The size issue's budget for the wasm a page downloads before searching. */
+const LIBRARY_GZIP_BYTES = 600 * 1024;
+
+test("the library's wasm is at most 600 KB gzipped", () => {
+  const wasm = readFileSync(join(root, "pkg", "web", "toolsearch_bg.wasm"));
+  const gzipped = gzipSync(wasm, { level: 9 }).length;
+  assert.ok(gzipped <= LIBRARY_GZIP_BYTES, `${gzipped} bytes gzipped > ${LIBRARY_GZIP_BYTES}`);
+});
+
+test("the validator loads on the first tool_call that validates, not before", () => {
+  const script = `
+    const { ToolSearch } = require(${JSON.stringify(join(root, "pkg", "node", "index.cjs"))});
+    const loaded = () => Object.keys(require.cache).some((file) => file.endsWith("validator.js"));
+    const tool = { name: "mcp__fs__write_file", description: "Write a file",
+      inputSchema: { type: "object", properties: { path: { type: "string" } }, required: ["path"] } };
+    const session = { tools: [tool], toolsets: { mcp__fs__write_file: "mcp-fs" } };
+    const ts = new ToolSearch({ host: { executeTool: async () => "written" } });
+    (async () => {
+      ts.assemble(session, { contextLength: 1000 });
+      await ts.toolSearch({ queries: ["write file"] }, session);
+      await ts.toolDescribe({ names: ["mcp__fs__write_file"] }, session);
+      const missing = await ts.toolCall({ calls: [{ name: "mcp__fs__write_file", arguments: {} }] }, session);
+      const before = loaded();
+      const invalid = await ts.toolCall({ calls: [{ name: "mcp__fs__write_file", arguments: { path: 3 } }] }, session);
+      console.log(JSON.stringify({ before, after: loaded(), missing, invalid }));
+    })();`;
+  const out = JSON.parse(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }));
+  // Searching, describing and the required-argument check need no validator.
+  assert.equal(out.before, false);
+  assert.match(JSON.parse(out.missing).error, /missing required argument\(s\): path/);
+  assert.equal(out.after, true);
+  assert.equal(JSON.parse(out.invalid).path, "arguments.path");
+});
