@@ -261,7 +261,8 @@ fn has_external_ref(schema: &Value, depth: usize) -> bool {
     }
 }
 
-#[cfg(all(test, feature = "validation"))]
+#[cfg(test)]
+#[cfg(feature = "validation")]
 mod tests {
     use super::*;
     use serde_json::json;
