@@ -29,9 +29,12 @@ pub enum CallbackError {
         /// The callback had been called.
         started: bool,
     },
-    /// Its arguments or its answer cannot be carried as JSON: why, when
+    /// What it was given or answered cannot be carried as JSON: why, when
     /// the error says.
     NotJson(Option<String>),
+    /// `executeTool` answered a value that is not JSON text (a cycle, a
+    /// BigInt): why, when the error says.
+    ResultNotJson(Option<String>),
 }
 
 /// What a tool's arguments break in its schema (§10.5 step 7).
@@ -212,12 +215,13 @@ pub trait Host {
         false
     }
 
-    /// One vector per text; `None` without an embedder, `Err` when it failed.
+    /// One vector per text; `None` without an embedder, `Err` when it failed
+    /// (the turn then goes on without the semantic leg).
     fn embed(
         &self,
         _texts: &[String],
         _kind: EmbedKind,
-    ) -> impl Future<Output = Option<Result<Vec<Vec<f32>>, String>>> {
+    ) -> impl Future<Output = Option<Result<Vec<Vec<f32>>, CallbackError>>> {
         async { None }
     }
 

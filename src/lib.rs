@@ -35,8 +35,10 @@ mod wasm;
 
 pub use assemble::{AssembleOptions, Assembly};
 pub use bridge::call::Resolution;
+pub use bridge::error::{BridgeError, JsonError};
 #[cfg(feature = "validation")]
 pub use bridge::validate::check as check_arguments;
+pub use bridge::validate::Rejection;
 pub use config::{Config, Ranking, TriState};
 pub use connectors::{CallContext, Surface};
 pub use engine::{Engine, Options};
@@ -46,7 +48,7 @@ pub use host::{
     CallbackError, EmbedKind, GatewayError, Host, HostError, Refusal, Route, Violation,
 };
 pub use listing::ListingForm;
-pub use ranking::{Explanation, Ranker};
+pub use ranking::Explanation;
 #[cfg(feature = "validation")]
 pub use schema::violation;
 pub use search::{tokenize, FastMap};

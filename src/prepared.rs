@@ -8,7 +8,7 @@ use crate::catalog::Catalog;
 use crate::classify::{Classifier, Split};
 use crate::config::Config;
 use crate::enhanced::EnhancedIndex;
-use crate::listing::{catalog_blocks, Blocks};
+use crate::listing::{catalog_blocks, Blocks, ListingWords};
 use crate::ranking::Ranker;
 use crate::reserved::MANAGE_CONNECTIONS;
 use crate::session::{DeclaredSource, Session};
@@ -58,13 +58,13 @@ impl Prepared {
 
     /// The listing blocks of this catalog with the session's declared rows,
     /// reused while the rows are unchanged.
-    pub fn blocks(&self, session: &Session) -> Rc<Blocks> {
+    pub fn blocks(&self, session: &Session, words: &ListingWords) -> Rc<Blocks> {
         if let Some((declared, blocks)) = &*self.listing.borrow() {
             if *declared == session.declared {
                 return Rc::clone(blocks);
             }
         }
-        let blocks = Rc::new(catalog_blocks(&self.catalog, &session.declared));
+        let blocks = Rc::new(catalog_blocks(&self.catalog, &session.declared, words));
         *self.listing.borrow_mut() = Some((session.declared.clone(), Rc::clone(&blocks)));
         blocks
     }

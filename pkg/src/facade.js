@@ -83,7 +83,8 @@ class ToolSearch {
 
   /** What a tool_call means (spec §10.1-10.3); pure, nothing runs. */
   resolveToolCall(args, session) {
-    return JSON.parse(this.#engine.resolveToolCall(argsText(args), this.#session(session)));
+    const s = this.#session(session);
+    return JSON.parse(this.#engine.resolveToolCall(argsText(args), s));
   }
 
   /**
@@ -152,8 +153,10 @@ class ToolSearch {
     this.free();
   }
 
+  /** Runs the bridge tool `name`; the session is read (and checked) first. */
   #call(name, args, session, ctx) {
-    return this.#engine.call(name, argsText(args), this.#session(session), contextOf(ctx));
+    const s = this.#session(session);
+    return this.#engine.call(name, argsText(args), s, contextOf(ctx));
   }
 
   /**

@@ -106,13 +106,13 @@ function argsText(args) {
   }
 }
 
-/** The message of a thrown value, never throwing itself. */
+/** The message of a thrown value, never throwing itself; empty when it has none to read. */
 function thrownMessage(error) {
   try {
     if (error !== null && typeof error === "object" && typeof error.message === "string") return error.message;
     return String(error);
   } catch {
-    return "unreadable error";
+    return "";
   }
 }
 

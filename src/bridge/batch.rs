@@ -4,10 +4,10 @@
 
 use serde_json::{json, Map, Value};
 
-use crate::bridge::call::CallEntry;
-use crate::bridge::error::BridgeError;
-use crate::bridge::messages;
-use crate::connectors::{execute, CallContext, ConnectorName, Timeouts};
+use super::call::CallEntry;
+use super::error::BridgeError;
+use super::messages;
+use crate::connectors::{execute, CallContext, CallError, ConnectorName, Outcome, Timeouts};
 use crate::host::Host;
 
 /// Entries per connector batch (a context cap, not a wire limit).
@@ -30,10 +30,7 @@ pub async fn run_batch<H: Host>(
     let mut results = Vec::with_capacity(calls.len());
     for (index, call) in calls.iter().enumerate() {
         let (outcome, account) = if host.interrupted() {
-            (
-                Err(json!({"code": "INTERRUPTED", "message": messages::INTERRUPTED})),
-                None,
-            )
+            (Err(CallError::Interrupted), None)
         } else {
             entry(host, timeouts, context, call).await
         };
@@ -42,7 +39,7 @@ pub async fn run_batch<H: Host>(
         slot.insert("name".into(), call.name.clone().into());
         match outcome {
             Ok(response) => slot.insert("response".into(), response),
-            Err(error) => slot.insert("error".into(), error),
+            Err(error) => slot.insert("error".into(), messages::connector_error(&error)),
         };
         if let Some(account) = account {
             slot.insert("account".into(), account.into());
@@ -62,25 +59,19 @@ pub async fn run_batch<H: Host>(
     .to_string()
 }
 
+/// One entry: its name read, the host asked, then the call made.
 async fn entry<H: Host>(
     host: &H,
     timeouts: &Timeouts,
     context: &CallContext,
     call: &CallEntry,
-) -> (Result<Value, Value>, Option<String>) {
+) -> Outcome {
     let Some(name) = ConnectorName::parse(&call.name) else {
-        return (
-            Err(json!({"code": "TOOL_NOT_FOUND", "message": messages::MALFORMED_CONNECTOR_NAME})),
-            None,
-        );
+        return (Err(CallError::MalformedName), None);
     };
     let request = json!({"name": call.name, "connector": name.connector, "tool": name.tool, "arguments": call.arguments});
     if let Err(refusal) = host.before_connector_call(&request).await {
-        return (
-            Err(json!({"code": "DENIED", "message": messages::refusal(&refusal)})),
-            None,
-        );
+        return (Err(CallError::Denied(refusal)), None);
     }
-    let (outcome, account) = execute(host, timeouts, context, &name, &call.arguments).await;
-    (outcome.map_err(|e| messages::connector_error(&e)), account)
+    execute(host, timeouts, context, &name, &call.arguments).await
 }

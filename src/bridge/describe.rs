@@ -13,7 +13,7 @@ use crate::session::tooldef::{function_block, parameters_of};
 /// Names per call (§2.4).
 pub const MAX_NAMES: usize = 10;
 
-/// Reads `names` (§8.1 with repeats dropped); `Err` holds the error JSON.
+/// Reads `names` (§8.1 with repeats dropped).
 pub fn read_names(args_text: &str) -> Result<Vec<String>, BridgeError> {
     args::parse(args_text)
         .and_then(|args| args::string_list(&args, "names", Repeats::Drop, MAX_NAMES))

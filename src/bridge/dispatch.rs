@@ -3,11 +3,11 @@
 
 use serde_json::{Map, Value};
 
+use super::batch::run_batch;
 use super::call::{resolve, Resolution};
 use super::error::BridgeError;
+use super::manage::manage_connections;
 use super::{describe, search, validate, Turn};
-use crate::bridge::batch::run_batch;
-use crate::bridge::manage::manage_connections;
 use crate::host::{Host, HostError, Violation};
 use crate::reserved::{MANAGE_CONNECTIONS, TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH};
 

@@ -8,8 +8,8 @@
 
 use serde_json::{json, Map, Value};
 
-use crate::bridge::error::BridgeError;
-use crate::bridge::{args, messages};
+use super::error::BridgeError;
+use super::{args, messages};
 use crate::connectors::{send, CallContext, FailureKind, Timeouts};
 use crate::host::{Host, Route};
 use crate::reserved::MANAGE_CONNECTIONS;

@@ -11,9 +11,10 @@ use super::error::{BridgeError, JsonError};
 
 use crate::connectors::{CallError, Detail, Failure, LegFailure, NotConnected, Surface};
 use crate::host::{CallbackError, Refusal};
+use crate::listing::ListingWords;
 
 /// Longest `error` text before it is cut (§14 `tool_error`).
-pub const ERROR_TEXT_CHARS: usize = 2048;
+const ERROR_TEXT_CHARS: usize = 2048;
 
 /// `{"error": text}` with the text cut at 2,048 characters.
 pub fn error_json(text: &str) -> String {
@@ -28,6 +29,29 @@ pub fn clip_error(text: &str) -> String {
 }
 
 // The bridge tools' own descriptions (§4.4): part of the cached prompt prefix.
+
+/// The words of the listing in the `tool_search` description (§7).
+pub const LISTING: ListingWords = ListingWords {
+    header: "Deferred tools (load a schema with `tool_describe`, then invoke with `tool_call`):",
+    heading: listing_heading,
+    summary: listing_summary,
+    unavailable: listing_unavailable,
+};
+
+fn listing_heading(label: &str, count: usize) -> String {
+    format!("{label} tools ({count}):")
+}
+
+fn listing_summary(label: &str, count: usize) -> String {
+    format!("{label} ({count} tools \u{2014} names not listed; discover via `tool_search`)")
+}
+
+fn listing_unavailable(name: &str, count: Option<u64>, why: &str) -> String {
+    match count {
+        Some(count) => format!("{name} ({count} tools unavailable: {why})"),
+        None => format!("{name} (tools unavailable: {why})"),
+    }
+}
 
 /// The opening sentence of `tool_search` with deferred tools.
 pub fn search_opening(deferred_count: usize) -> String {
@@ -108,6 +132,11 @@ fn json_error(error: &JsonError) -> &str {
 
 /// The host's arguments object could not be written as JSON.
 fn args_unserialisable(reason: &str) -> String {
+    let reason = if reason.is_empty() {
+        UNREADABLE_THROWN
+    } else {
+        reason
+    };
     format!("the arguments cannot be read as JSON ({reason}); send plain JSON values: no BigInt, no cycles, at most 128 levels of nesting")
 }
 
@@ -265,7 +294,7 @@ fn tool_failed(name: &str, error: &CallbackError) -> String {
 }
 
 /// What went wrong in a host callback.
-pub fn callback_error(error: &CallbackError) -> String {
+fn callback_error(error: &CallbackError) -> String {
     match error {
         CallbackError::Threw(message) => message.as_deref().unwrap_or(UNREADABLE_THROWN).to_owned(),
         CallbackError::NoAnswer(ms) => format!("no answer within {ms} ms"),
@@ -273,7 +302,8 @@ pub fn callback_error(error: &CallbackError) -> String {
             "the call was aborted (ctx.signal) before it started".to_owned()
         }
         CallbackError::Aborted { started: true } => "the call was aborted (ctx.signal)".to_owned(),
-        CallbackError::NotJson(detail) => format!(
+        CallbackError::NotJson(detail) => detail.as_deref().unwrap_or(UNREADABLE_THROWN).to_owned(),
+        CallbackError::ResultNotJson(detail) => format!(
             "its result is not JSON: {}",
             detail.as_deref().unwrap_or(UNREADABLE_THROWN)
         ),
@@ -282,10 +312,10 @@ pub fn callback_error(error: &CallbackError) -> String {
 
 /// A host callback threw a value with no message to read (or a transport
 /// error had none).
-pub const UNREADABLE_THROWN: &str = "the host threw a value with no readable message";
+const UNREADABLE_THROWN: &str = "the host threw a value with no readable message";
 
 /// Why the host stopped a connector call (`beforeConnectorCall`, §11.9).
-pub fn refusal(refusal: &Refusal) -> String {
+fn refusal(refusal: &Refusal) -> String {
     match refusal {
         Refusal::Denied(Some(reason)) => reason.clone(),
         Refusal::Denied(None) => "The host denied this call.".to_owned(),
@@ -294,7 +324,7 @@ pub fn refusal(refusal: &Refusal) -> String {
 }
 
 /// A failed gateway request (PROVIDER_ERROR, manage_connections).
-pub fn gateway_failed(failure: &Failure) -> String {
+fn gateway_failed(failure: &Failure) -> String {
     let detail = match &failure.detail {
         Detail::Unexpected => return "The connector gateway request failed unexpectedly.".to_owned(),
         Detail::Reported(message) => message.clone(),
@@ -319,6 +349,18 @@ pub fn connector_error(error: &CallError) -> Value {
         }
     };
     match error {
+        CallError::Interrupted => {
+            put("code", Some("INTERRUPTED".into()));
+            put("message", Some(INTERRUPTED.into()));
+        }
+        CallError::MalformedName => {
+            put("code", Some("TOOL_NOT_FOUND".into()));
+            put("message", Some(MALFORMED_CONNECTOR_NAME.into()));
+        }
+        CallError::Denied(denial) => {
+            put("code", Some("DENIED".into()));
+            put("message", Some(refusal(denial)));
+        }
         CallError::Gateway(failure) => {
             put("code", Some("PROVIDER_ERROR".into()));
             put("message", Some(gateway_failed(failure)));
@@ -420,10 +462,10 @@ fn too_many_calls(count: usize, cap: usize) -> String {
 }
 
 /// A connector entry not started because the user stopped the turn (§11.9).
-pub const INTERRUPTED: &str = "Stopped by the user before this call was made.";
+const INTERRUPTED: &str = "Stopped by the user before this call was made.";
 
 /// A `connectors__` claim that does not parse (§11.9).
-pub const MALFORMED_CONNECTOR_NAME: &str =
+const MALFORMED_CONNECTOR_NAME: &str =
     "Malformed connector tool name; expected connectors__<connector>__{tool}.";
 
 /// manage_connections with an unknown action.

@@ -27,16 +27,12 @@ const SCHEMA_MAPS: [&str; 5] = [
     "dependentSchemas",
 ];
 
-/// Arguments the schema rejects, and where (§10.5 step 8).
+/// Arguments the schema rejects (§10.5 step 8).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Rejection {
-    /// What is wrong ([`BridgeError::MissingArguments`] or
-    /// [`BridgeError::InvalidArguments`]).
+    /// What is wrong: [`BridgeError::MissingArguments`] or
+    /// [`BridgeError::InvalidArguments`].
     pub error: BridgeError,
-    /// Where, as `arguments[...]` (`arguments` for missing ones).
-    pub path: String,
-    /// The failed keyword.
-    pub constraint: String,
     /// The tool's parameters schema, shown so the model can retry.
     pub parameters: Value,
 }
@@ -52,22 +48,32 @@ struct RejectionJson<'a> {
 }
 
 impl Rejection {
-    fn new(error: BridgeError, path: &str, constraint: &str, parameters: &Value) -> Box<Rejection> {
+    fn new(error: BridgeError, parameters: &Value) -> Box<Rejection> {
         Box::new(Rejection {
             error,
-            path: path.to_owned(),
-            constraint: constraint.to_owned(),
             parameters: parameters.clone(),
         })
+    }
+
+    /// Where the arguments fail, and the keyword they fail: `arguments`
+    /// and `required` for missing ones.
+    pub fn location(&self) -> (&str, &str) {
+        match &self.error {
+            BridgeError::InvalidArguments {
+                path, constraint, ..
+            } => (path, constraint),
+            _ => ("arguments", "required"),
+        }
     }
 
     /// The JSON text the model reads.
     pub fn to_json(&self) -> String {
         let error = self.error.to_string();
+        let (path, constraint) = self.location();
         let json = RejectionJson {
             error: messages::clip_error(&error),
-            path: &self.path,
-            constraint: &self.constraint,
+            path,
+            constraint,
             parameters: &self.parameters,
             hint: messages::VALIDATION_HINT,
         };
@@ -93,16 +99,11 @@ impl Prepared {
     pub fn reject(&self, name: &str, violation: Violation) -> Box<Rejection> {
         let error = BridgeError::InvalidArguments {
             name: name.to_owned(),
-            path: violation.path.clone(),
-            constraint: violation.constraint.clone(),
+            path: violation.path,
+            constraint: violation.constraint,
             detail: violation.detail,
         };
-        Rejection::new(
-            error,
-            &violation.path,
-            &violation.constraint,
-            &self.parameters,
-        )
+        Rejection::new(error, &self.parameters)
     }
 }
 
@@ -155,7 +156,7 @@ pub fn prepare(
             name: name.to_owned(),
             missing,
         };
-        return Err(Rejection::new(error, "arguments", "required", parameters));
+        return Err(Rejection::new(error, parameters));
     }
     let schema = validation_copy(parameters, 0).filter(|schema| !has_external_ref(schema, 0));
     Ok(Prepared {

@@ -1,12 +1,13 @@
 //! One connector call (spec §11.7): the execute request, the bare-name retry
-//! on `TOOL_NOT_FOUND`, and the rendering of its result slot, with
-//! CONNECTION_REQUIRED shaped for the caller's surface (§11.7.1).
+//! on `TOOL_NOT_FOUND`, and its result slot read as the response or a typed
+//! [`CallError`] (`bridge::messages` words it, CONNECTION_REQUIRED for the
+//! caller's surface, §11.7.1).
 
 use serde_json::{json, Map, Value};
 
 use super::http::{send, Failure, Timeouts};
 use super::name::ConnectorName;
-use crate::host::{Host, Route};
+use crate::host::{Host, Refusal, Route};
 
 /// Where the agent runs, which decides how a missing connection is reported.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -44,6 +45,12 @@ pub struct CallContext {
 /// the result slot's `error` object.
 #[derive(Debug, Clone, PartialEq)]
 pub enum CallError {
+    /// The user stopped the turn before this entry ran (INTERRUPTED, §11.9).
+    Interrupted,
+    /// A `connectors__` name that does not parse (TOOL_NOT_FOUND).
+    MalformedName,
+    /// The host's `beforeConnectorCall` stopped it (DENIED).
+    Denied(Refusal),
     /// The gateway request failed (PROVIDER_ERROR).
     Gateway(Failure),
     /// The gateway answered with no result slot (PROVIDER_ERROR).
@@ -109,7 +116,7 @@ pub async fn execute<H: Host>(
         other => other,
     };
     match slot {
-        Ok(slot) => render(&slot, name, context),
+        Ok(slot) => read_slot(&slot, name, context),
         Err(error) => (Err(error), None),
     }
 }
@@ -156,8 +163,8 @@ fn error_code(slot: &Map<String, Value>) -> Option<&str> {
     slot.get("error")?.get("code")?.as_str()
 }
 
-/// A result slot read (§11.7 step 6).
-fn render(slot: &Map<String, Value>, name: &ConnectorName, context: &CallContext) -> Outcome {
+/// A result slot read (§11.7 step 6): the response, or why there is none.
+fn read_slot(slot: &Map<String, Value>, name: &ConnectorName, context: &CallContext) -> Outcome {
     let account = slot
         .get("account")
         .and_then(Value::as_str)
@@ -196,6 +203,7 @@ fn render(slot: &Map<String, Value>, name: &ConnectorName, context: &CallContext
     };
     (Err(error), account)
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -209,7 +217,7 @@ mod tests {
             surface,
             return_to: None,
         };
-        render(slot.as_object().unwrap(), &name(), &context)
+        read_slot(slot.as_object().unwrap(), &name(), &context)
     }
 
     #[test]

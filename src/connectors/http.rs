@@ -82,7 +82,8 @@ pub enum FailureKind {
 /// What a failed request reported; `bridge::messages` words it for the model.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Detail {
-    /// The gateway's message, or the transport's (clipped to 500 characters).
+    /// The gateway's message (a body of bare text clipped to 500
+    /// characters), or the transport's.
     Reported(String),
     /// The transport failed with no message to read.
     Unreadable,
@@ -144,7 +145,7 @@ impl Failure {
                 kind: FailureKind::Transport,
                 status: None,
                 code: "TRANSPORT_ERROR".to_owned(),
-                detail: message.map_or(Detail::Unreadable, |m| Detail::Reported(clip(&m, 500, ""))),
+                detail: message.map_or(Detail::Unreadable, Detail::Reported),
                 retry_after: None,
             },
             GatewayError::Timeout(ms) => Failure {

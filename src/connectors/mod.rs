@@ -11,7 +11,7 @@ mod name;
 mod search;
 
 pub use describe::{describe_leg, DescribeLeg};
-pub use execute::{execute, CallContext, CallError, NotConnected, Surface};
+pub use execute::{execute, CallContext, CallError, NotConnected, Outcome, Surface};
 pub use failure::LegFailure;
 pub use http::{send, Detail, Failure, FailureKind, Timeouts};
 pub use name::{is_connector_name, ConnectorName};

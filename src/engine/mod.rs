@@ -2,7 +2,7 @@
 //! host session into a [`Session`], prepares it once per distinct tool list,
 //! and answers each JavaScript call through the bridge modules.
 
-pub mod intern;
+mod intern;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -13,6 +13,7 @@ use crate::assemble::{assemble, AssembleOptions, Assembly, AssemblyInput};
 use crate::bridge::args::MAX_ITEM_CHARS;
 use crate::bridge::call::{self, Resolution};
 use crate::bridge::manage::manage_connections_tool;
+use crate::bridge::messages;
 use crate::bridge::{describe, dispatch, search, Turn};
 use crate::classify::{Classifier, DEFAULT_DIRECT_SURFACE_TOOLSETS};
 use crate::config::Config;
@@ -32,8 +33,8 @@ const PREPARED_CACHE: usize = 4;
 /// longest query.
 pub const EXPLAIN_MAX_TOOLS: usize = 100;
 
-/// Constructor options (API.md `new ToolSearch(options)`), as JSON values.
-/// What an engine is built from: the host's configuration and tool lists.
+/// What an engine is built from (API.md `new ToolSearch(options)`): the
+/// host's configuration and tool lists, as JSON values.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
     /// The `tools.tool_search` value.
@@ -88,7 +89,7 @@ impl Engine {
     }
 
     /// Interns one session tool; see [`Interner`].
-    pub fn intern(&self, tool: SessionTool) -> u32 {
+    pub(crate) fn intern(&self, tool: SessionTool) -> u32 {
         self.interner.borrow_mut().intern(tool)
     }
 
@@ -105,7 +106,7 @@ impl Engine {
     }
 
     /// A session from interned ids, the declared rows and the raw source.
-    pub fn session(
+    pub(crate) fn session(
         &self,
         ids: Vec<u32>,
         declared: Vec<DeclaredSource>,
@@ -192,7 +193,7 @@ impl Engine {
                 .count(),
         };
         assemble(input, options, |budget| {
-            prepared.blocks(session).render(budget)
+            prepared.blocks(session, &messages::LISTING).render(budget)
         })
     }
 
@@ -255,18 +256,6 @@ impl Engine {
     ) -> String {
         let prepared = self.prepare(session);
         dispatch::tool_call(&self.turn(session, &prepared, host, context), args).await
-    }
-
-    /// `manage_connections` (spec §11.11).
-    pub async fn manage_connections<H: Host>(
-        &self,
-        args: &str,
-        session: &Session,
-        host: &H,
-        context: &CallContext,
-    ) -> String {
-        let prepared = self.prepare(session);
-        dispatch::manage(&self.turn(session, &prepared, host, context), args).await
     }
 
     /// Runs the bridge tool `name` (`None` for any other name: the host runs

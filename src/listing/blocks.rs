@@ -1,12 +1,17 @@
 //! The listing's rows for one catalog: each deferred tool under its source,
 //! with its short description.
 
-use super::{short_description, Blocks};
+use super::{short_description, Blocks, ListingWords};
 use crate::catalog::{label, Catalog};
 use crate::session::DeclaredSource;
 
-/// The listing blocks of a catalog's tools with the session's declared rows.
-pub fn catalog_blocks(catalog: &Catalog, declared: &[DeclaredSource]) -> Blocks {
+/// The listing blocks of a catalog's tools with the session's declared rows,
+/// in `words`.
+pub fn catalog_blocks(
+    catalog: &Catalog,
+    declared: &[DeclaredSource],
+    words: &ListingWords,
+) -> Blocks {
     let shorts: Vec<String> = catalog
         .entries()
         .iter()
@@ -19,5 +24,6 @@ pub fn catalog_blocks(catalog: &Catalog, declared: &[DeclaredSource]) -> Blocks 
             .zip(shorts)
             .map(|(e, short)| (label(&e.source_name), e.name(), short)),
         declared,
+        words,
     )
 }

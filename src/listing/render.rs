@@ -9,9 +9,19 @@ use serde::Serialize;
 use crate::session::DeclaredSource;
 use crate::text::estimate_tokens;
 
-/// First line of every listing.
-pub const HEADER: &str =
-    "Deferred tools (load a schema with `tool_describe`, then invoke with `tool_call`):";
+/// The words of a listing; `bridge::messages::LISTING` writes them.
+#[derive(Debug, Clone, Copy)]
+pub struct ListingWords {
+    /// The first line of every listing.
+    pub header: &'static str,
+    /// A group's heading, from its label and tool count.
+    pub heading: fn(&str, usize) -> String,
+    /// The line of a summarised group, from its label and tool count.
+    pub summary: fn(&str, usize) -> String,
+    /// The line of a declared source whose tools are unavailable, from its
+    /// name, tool count (when known) and why.
+    pub unavailable: fn(&str, Option<u64>, &str) -> String,
+}
 
 /// How much of the catalog the listing shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -48,6 +58,7 @@ enum Block {
 /// The renderable listing of one catalog: its blocks in document order.
 #[derive(Debug, Clone, Default)]
 pub struct Blocks {
+    header: &'static str,
     blocks: Vec<Block>,
 }
 
@@ -65,6 +76,7 @@ impl Blocks {
     pub fn new<'a>(
         items: impl IntoIterator<Item = (&'a str, &'a str, String)>,
         hidden: &[DeclaredSource],
+        words: &ListingWords,
     ) -> Blocks {
         let mut by_label: BTreeMap<&str, Vec<(&str, String)>> = BTreeMap::new();
         for (label, name, short) in items {
@@ -74,17 +86,19 @@ impl Blocks {
             .into_iter()
             .map(|(label, mut tools)| {
                 tools.sort();
-                (label.to_owned(), Block::Group(group(label, &tools)))
+                (label.to_owned(), Block::Group(group(label, &tools, words)))
             })
             .collect();
         for row in hidden {
             if keyed.iter().any(|(key, _)| *key == row.name) {
                 continue;
             }
-            keyed.push((row.name.clone(), Block::Hidden(hidden_row(row))));
+            let line = (words.unavailable)(&row.name, row.tool_count, &row.unavailable);
+            keyed.push((row.name.clone(), Block::Hidden(line)));
         }
         keyed.sort_by(|a, b| a.0.cmp(&b.0));
         Blocks {
+            header: words.header,
             blocks: keyed.into_iter().map(|(_, block)| block).collect(),
         }
     }
@@ -132,7 +146,7 @@ impl Blocks {
     }
 
     fn fits(&self, groups: &[&Group], modes: &[Mode], budget: usize) -> bool {
-        let mut total = chars(HEADER);
+        let mut total = chars(self.header);
         let mut group_at = 0;
         for block in &self.blocks {
             total += 1 + match block {
@@ -148,7 +162,7 @@ impl Blocks {
     }
 
     fn document(&self, groups: &[&Group], modes: &[Mode]) -> String {
-        let mut lines = vec![HEADER];
+        let mut lines = vec![self.header];
         let mut group_at = 0;
         for block in &self.blocks {
             lines.push(match block {
@@ -177,8 +191,8 @@ fn chars(text: &str) -> usize {
 }
 
 /// The three renderings of a group whose tools are sorted by (name, short).
-fn group(label: &str, tools: &[(&str, String)]) -> Group {
-    let heading = format!("{label} tools ({}):", tools.len());
+fn group(label: &str, tools: &[(&str, String)], words: &ListingWords) -> Group {
+    let heading = (words.heading)(label, tools.len());
     let mut full = heading.clone();
     for (name, short) in tools {
         full.push('\n');
@@ -193,26 +207,14 @@ fn group(label: &str, tools: &[(&str, String)]) -> Group {
         label: label.to_owned(),
         full,
         names: format!("{heading}\n{}", names.join(", ")),
-        summary: format!(
-            "{label} ({} tools \u{2014} names not listed; discover via `tool_search`)",
-            tools.len()
-        ),
-    }
-}
-
-fn hidden_row(row: &DeclaredSource) -> String {
-    match row.tool_count {
-        Some(count) => format!(
-            "{} ({count} tools unavailable: {})",
-            row.name, row.unavailable
-        ),
-        None => format!("{} (tools unavailable: {})", row.name, row.unavailable),
+        summary: (words.summary)(label, tools.len()),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bridge::messages::LISTING;
 
     fn items() -> Vec<(&'static str, &'static str, String)> {
         let mut items = vec![
@@ -242,12 +244,12 @@ mod tests {
 
     #[test]
     fn full_when_it_fits() {
-        let blocks = Blocks::new(items(), &[grafana()]);
+        let blocks = Blocks::new(items(), &[grafana()], &LISTING);
         let (text, form) = blocks.render(10_000);
         assert_eq!(form, ListingForm::Full);
         let text = text.unwrap();
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], HEADER);
+        assert_eq!(lines[0], LISTING.header);
         assert_eq!(lines[1], "github tools (2):");
         assert_eq!(lines[2], "- create_issue: Open an issue.");
         assert_eq!(lines[3], "- list_issues: List issues.");
@@ -261,7 +263,7 @@ mod tests {
 
     #[test]
     fn degrades_largest_group_first() {
-        let blocks = Blocks::new(items(), &[grafana()]);
+        let blocks = Blocks::new(items(), &[grafana()], &LISTING);
         let budget_of = |text: &str| estimate_tokens(text.chars().count());
         let names = blocks.document(
             &blocks
@@ -303,13 +305,14 @@ mod tests {
                 ("beta", n.as_str(), String::new()),
             ]
         });
-        let blocks = Blocks::new(items, &[]);
+        let blocks = Blocks::new(items, &[], &LISTING);
         let (text, form) = blocks.render(60);
         assert_eq!(form, ListingForm::Groups);
         assert_eq!(
             text.unwrap(),
             format!(
-                "{HEADER}\nalpha (40 tools \u{2014} names not listed; discover via `tool_search`)\nbeta (40 tools \u{2014} names not listed; discover via `tool_search`)"
+                "{}\nalpha (40 tools \u{2014} names not listed; discover via `tool_search`)\nbeta (40 tools \u{2014} names not listed; discover via `tool_search`)",
+                LISTING.header
             )
         );
     }
@@ -318,13 +321,13 @@ mod tests {
     fn hidden_rows_alone_and_without_counts() {
         let mut row = grafana();
         row.tool_count = None;
-        let (text, form) = Blocks::new(Vec::new(), &[row]).render(1000);
+        let (text, form) = Blocks::new(Vec::new(), &[row], &LISTING).render(1000);
         assert_eq!(form, ListingForm::Full);
         assert!(text.unwrap().ends_with(
             "\ngrafana (tools unavailable: Grafana is not running. Start Grafana, then try again.)"
         ));
         assert_eq!(
-            Blocks::new(Vec::new(), &[]).render(1000),
+            Blocks::new(Vec::new(), &[], &LISTING).render(1000),
             (None, ListingForm::None)
         );
     }
@@ -333,7 +336,7 @@ mod tests {
     fn an_available_group_hides_a_declared_row_of_the_same_name() {
         let mut row = grafana();
         row.name = "github".into();
-        let (text, _) = Blocks::new(items(), &[row]).render(10_000);
+        let (text, _) = Blocks::new(items(), &[row], &LISTING).render(10_000);
         assert!(!text.unwrap().contains("unavailable"));
     }
 }

@@ -9,7 +9,6 @@ use wasm_bindgen_futures::future_to_promise;
 use web_sys::AbortController;
 
 use super::timer::{is_aborted, within, within_or_aborted};
-use crate::bridge::messages;
 use crate::config::positive_u32;
 use crate::connectors::{CallContext, Surface};
 use crate::host::{
@@ -90,7 +89,7 @@ impl JsHost {
     }
 
     /// Waits for what a callback returned, within `ms` and until `ctx.signal`
-    /// aborts; a throw or rejection becomes its message.
+    /// aborts; a rejection becomes [`CallbackError::Threw`].
     async fn settle(&self, returned: &JsValue, ms: u32) -> Result<JsValue, CallbackError> {
         let signal = self.signal();
         match within_or_aborted(&Promise::resolve(returned), ms, signal.as_ref()).await {
@@ -166,7 +165,8 @@ impl Host for JsHost {
         if let Some(reason) = self.aborted_before() {
             return Err(HostError::Failed(reason));
         }
-        let arguments = to_js(&Value::Object(arguments.clone())).map_err(HostError::Failed)?;
+        let arguments = to_js(&Value::Object(arguments.clone()))
+            .map_err(|detail| HostError::Failed(CallbackError::NotJson(detail)))?;
         let returned = execute
             .call3(&self.host, &JsValue::from_str(name), &arguments, &self.ctx)
             .map_err(|e| HostError::Failed(CallbackError::Threw(describe(&e))))?;
@@ -179,7 +179,9 @@ impl Host for JsHost {
         }
         match JSON::stringify(&value) {
             Ok(text) => Ok(text.as_string().unwrap_or_else(|| "null".to_owned())),
-            Err(e) => Err(HostError::Failed(CallbackError::NotJson(describe(&e)))),
+            Err(e) => Err(HostError::Failed(CallbackError::ResultNotJson(describe(
+                &e,
+            )))),
         }
     }
 
@@ -268,17 +270,17 @@ impl Host for JsHost {
         &self,
         texts: &[String],
         kind: EmbedKind,
-    ) -> Option<Result<Vec<Vec<f32>>, String>> {
+    ) -> Option<Result<Vec<Vec<f32>>, CallbackError>> {
         let embed = self.callback("embed")?;
         let list: js_sys::Array = texts.iter().map(|t| JsValue::from_str(t)).collect();
         let returned = match embed.call2(&self.host, &list, &JsValue::from_str(kind.as_str())) {
             Ok(value) => Promise::resolve(&value),
-            Err(thrown) => return Some(Err(describe(&thrown).unwrap_or_default())),
+            Err(thrown) => return Some(Err(CallbackError::Threw(describe(&thrown)))),
         };
         Some(match within(&returned, EMBED_TIMEOUT_MS).await {
-            None => Err(format!("no answer within {EMBED_TIMEOUT_MS} ms")),
-            Some(Err(thrown)) => Err(describe(&thrown).unwrap_or_default()),
-            Some(Ok(vectors)) => read_vectors(&vectors),
+            None => Err(CallbackError::NoAnswer(EMBED_TIMEOUT_MS)),
+            Some(Err(thrown)) => Err(CallbackError::Threw(describe(&thrown))),
+            Some(Ok(vectors)) => read_vectors(&vectors).ok_or(CallbackError::NotJson(None)),
         })
     }
 
@@ -296,28 +298,25 @@ impl Host for JsHost {
 /// How long `host.embed` may take before the turn goes on without it.
 const EMBED_TIMEOUT_MS: u32 = 30_000;
 
-/// `Float32Array[]` (or arrays of numbers) as vectors.
-fn read_vectors(value: &JsValue) -> Result<Vec<Vec<f32>>, String> {
+/// `Float32Array[]` (or arrays of numbers) as vectors; `None` for any other
+/// shape.
+fn read_vectors(value: &JsValue) -> Option<Vec<Vec<f32>>> {
     if !js_sys::Array::is_array(value) {
-        return Err("embed must return an array of vectors".to_owned());
+        return None;
     }
     js_sys::Array::from(value)
         .iter()
         .map(|item| {
             if let Some(floats) = item.dyn_ref::<js_sys::Float32Array>() {
-                return Ok(floats.to_vec());
+                return Some(floats.to_vec());
             }
-            if js_sys::Array::is_array(&item) {
-                return js_sys::Array::from(&item)
-                    .iter()
-                    .map(|x| {
-                        x.as_f64()
-                            .map(|x| x as f32)
-                            .ok_or_else(|| "a vector holds a non-number".to_owned())
-                    })
-                    .collect();
+            if !js_sys::Array::is_array(&item) {
+                return None;
             }
-            Err("a vector is neither a Float32Array nor an array".to_owned())
+            js_sys::Array::from(&item)
+                .iter()
+                .map(|x| x.as_f64().map(|x| x as f32))
+                .collect()
         })
         .collect()
 }
@@ -333,8 +332,7 @@ async fn call_gateway(
     timeout_ms: u32,
     max_chars: u32,
 ) -> Result<Value, GatewayError> {
-    let body =
-        to_js(body).map_err(|e| GatewayError::Transport(Some(messages::callback_error(&e))))?;
+    let body = to_js(body).map_err(GatewayError::Transport)?;
     let controller = AbortController::new().map_err(|e| GatewayError::Transport(describe(&e)))?;
     let opts = js_sys::Object::new();
     if let Some(key) = key {
@@ -481,8 +479,9 @@ fn get(value: &JsValue, key: &str) -> Option<JsValue> {
 }
 
 /// Plain JavaScript data from JSON (keys like `__proto__` stay own properties).
-fn to_js(value: &Value) -> Result<JsValue, CallbackError> {
-    JSON::parse(&value.to_string()).map_err(|e| CallbackError::NotJson(describe(&e)))
+/// `Err` holds what the parser said, when it said something.
+fn to_js(value: &Value) -> Result<JsValue, Option<String>> {
+    JSON::parse(&value.to_string()).map_err(|e| describe(&e))
 }
 
 /// A JavaScript value as JSON (`undefined` reads as `null`).

@@ -131,8 +131,8 @@ impl WasmEngine {
         let session = self.session(session, false);
         let engine = Rc::clone(&self.engine);
         let host = JsHost::new(self.host.clone(), ctx, self.bounds, self.validator.clone());
+        let context = host.call_context();
         future_to_promise(async move {
-            let context = host.call_context();
             let out = engine.handle(&name, &args, &session, &host, &context).await;
             Ok(out.map_or(JsValue::NULL, |text| JsValue::from_str(&text)))
         })

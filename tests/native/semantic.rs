@@ -28,7 +28,7 @@ impl Host for EmbedHost {
         &self,
         texts: &[String],
         kind: EmbedKind,
-    ) -> Option<Result<Vec<Vec<f32>>, String>> {
+    ) -> Option<Result<Vec<Vec<f32>>, toolsearch::CallbackError>> {
         self.asked.borrow_mut().push((kind, texts.len()));
         let topic = |text: &str, words: &[&str]| {
             let lower = text.to_lowercase();
