@@ -37,6 +37,12 @@ export interface DeclaredSource {
   unavailable: string;
 }
 
+/** A session snapshot from `ToolSearch.prepare`. */
+export interface PreparedSession {
+  /** Number of tools in the snapshot. */
+  readonly size: number;
+}
+
 /** What the host knows about this turn. Nothing is cached per session. */
 export interface Session {
   /** The session's raw tool definitions, before assembly. */
@@ -382,36 +388,36 @@ export class ToolSearch {
    * the deferred tools; assembling an assembled array changes nothing.
    * Throws a TypeError only when `session` is not an object.
    */
-  assemble(session: Session, options?: AssembleOptions): Assembly;
+  assemble(session: Session | PreparedSession, options?: AssembleOptions): Assembly;
   /**
    * tool_search (§8): the JSON text the model reads. `args` is the model's
    * arguments, an object or JSON text. Bad arguments give an error JSON.
    * Rejects with a TypeError only when `session` is not an object.
    */
-  toolSearch(args: unknown, session: Session, ctx?: CallContext): Promise<string>;
+  toolSearch(args: unknown, session: Session | PreparedSession, ctx?: CallContext): Promise<string>;
   /** tool_describe (§9): the JSON text the model reads. */
-  toolDescribe(args: unknown, session: Session, ctx?: CallContext): Promise<string>;
+  toolDescribe(args: unknown, session: Session | PreparedSession, ctx?: CallContext): Promise<string>;
   /** manage_connections (§11.11): connection status, connect links or cards, renames, local MCP actions. */
-  manageConnections(args: unknown, session: Session, ctx?: CallContext): Promise<string>;
+  manageConnections(args: unknown, session: Session | PreparedSession, ctx?: CallContext): Promise<string>;
   /** The manage_connections tool definition, for hosts that offer it. */
   manageConnectionsTool(format?: "openai" | "anthropic" | "mcp"): ToolDef;
   /** What a tool_call means (§10.1-10.3), without running anything. */
-  resolveToolCall(args: unknown, session: Session): Resolution;
+  resolveToolCall(args: unknown, session: Session | PreparedSession): Resolution;
   /**
    * tool_call (§10.4-10.5): resolves the call, checks that the tool is a
    * deferred tool of this session, validates the arguments against its schema
    * (after coercion), then runs it with `host.executeTool`. Resolves to the
    * text the model reads; every failure is an error JSON.
    */
-  toolCall(args: unknown, session: Session, ctx?: CallContext): Promise<string>;
+  toolCall(args: unknown, session: Session | PreparedSession, ctx?: CallContext): Promise<string>;
   /** Runs tool_search, tool_describe, tool_call or manage_connections by name; null for any other name. */
-  handle(name: string, args: unknown, session: Session, ctx?: CallContext): Promise<string | null>;
+  handle(name: string, args: unknown, session: Session | PreparedSession, ctx?: CallContext): Promise<string | null>;
   /**
    * Why tools rank as they do for `query` (§6). Explains the top
    * `options.limit` tools (default 10), or the tools named in `options.names`:
    * at most 100 either way, for the query's first 4,096 characters.
    */
-  explain(query: string, session: Session, options?: { names?: string[]; limit?: number }): Explanation;
+  explain(query: string, session: Session | PreparedSession, options?: { names?: string[]; limit?: number }): Explanation;
   /**
    * Session parts for an MCP server's `tools/list` result (or its `tools`
    * array). Characters outside [A-Za-z0-9_-] in names become "_". No name
@@ -427,6 +433,14 @@ export class ToolSearch {
    * servers, everything merged.
    */
   static fromMcpServers(servers: Record<string, unknown>): McpImport;
+  /**
+   * A snapshot of `session` that every method takes in its place, so that a
+   * turn costs its queries, not its catalog (nothing of the session is read
+   * again). Search and listing keep what the tools were at `prepare`;
+   * describe and call read the tools' current schemas. Prepare a changed
+   * session again. The snapshot belongs to this instance.
+   */
+  prepare(session: Session): PreparedSession;
   /** Releases the wasm memory now. */
   free(): void;
   [Symbol.dispose](): void;

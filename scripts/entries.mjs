@@ -32,11 +32,13 @@ writeFileSync(join(pkg, "node", "package.json"), `{"type": "commonjs"}\n`);
 for (const name of ["toolsearch", "validator"]) {
   const nodeGlue = join(pkg, "node", `${name}.js`);
   const ownWasm = `const wasmPath = \`\${__dirname}/${name}_bg.wasm\`;`;
+  const sharedWasm = `const wasmPath = \`\${__dirname}/../web/${name}_bg.wasm\`;`;
   const glue = readFileSync(nodeGlue, "utf8");
+  if (glue.includes(sharedWasm)) continue; // done by an earlier run
   if (!glue.includes(ownWasm)) throw new Error(`the Node glue of ${name} no longer reads its wasm as expected`);
   const [nodeWasm, webWasm] = ["node", "web"].map((dir) => join(pkg, dir, `${name}_bg.wasm`));
   if (!readFileSync(nodeWasm).equals(readFileSync(webWasm))) throw new Error(`the Node and web builds of ${name} hold different wasm`);
-  writeFileSync(nodeGlue, glue.replace(ownWasm, `const wasmPath = \`\${__dirname}/../web/${name}_bg.wasm\`;`));
+  writeFileSync(nodeGlue, glue.replace(ownWasm, sharedWasm));
   rmSync(nodeWasm);
 }
 entry("web.js", join(pkg, "web", "index.js"));

@@ -7,10 +7,14 @@
 
 /** The largest count the engine takes (u32); the engine clamps further. */
 const COUNT_MAX = 0xffffffff;
+/** Every prepared session of every instance (see ToolSearch.prepare). */
+const preparedSessions = new WeakSet();
 
 class ToolSearch {
   #engine;
   #views;
+  /** Sessions prepared by this instance (see prepare), with what they read as. */
+  #prepared = new WeakMap();
 
   /** See API.md: never throws on bad configuration. */
   constructor(options) {
@@ -144,6 +148,22 @@ class ToolSearch {
     return session;
   }
 
+  /**
+   * A snapshot of `session` that every call takes in its place, so that a
+   * turn costs its queries, not its catalog: nothing of the session is read
+   * again. Search and listing keep what the tools were at `prepare`;
+   * describe and call read the tools' current schemas.
+   */
+  prepare(session) {
+    const read = this.#read(session);
+    read.toolsets = ownCopy(read.toolsets);
+    read.owners = ownCopy(read.owners);
+    const handle = Object.freeze({ size: read.tools.length });
+    this.#prepared.set(handle, read);
+    preparedSessions.add(handle);
+    return handle;
+  }
+
   /** Releases the wasm memory now instead of at garbage collection. */
   free() {
     this.#engine.free();
@@ -162,9 +182,26 @@ class ToolSearch {
   /**
    * The one value the engine reads per call (`SessionValue` in
    * src/wasm/source.rs): the tools' ids, the host's tools and toolsets, and
-   * the declared rows as JSON text.
+   * the declared rows as JSON text. A prepared session is read as prepared;
+   * its ids are taken again only if the engine has forgotten them since.
    */
   #session(session) {
+    const prepared = this.#prepared.get(session);
+    if (prepared === undefined) {
+      if (preparedSessions.has(session)) {
+        throw new TypeError("toolsearch: this prepared session belongs to another ToolSearch; prepare it with this one");
+      }
+      return this.#read(session);
+    }
+    if (prepared.epoch !== this.#views.epoch) {
+      prepared.ids = this.#views.ids(prepared.tools, prepared.toolsets, prepared.owners);
+      prepared.epoch = this.#views.epoch;
+    }
+    return prepared;
+  }
+
+  /** Reads a session object afresh (see #session). */
+  #read(session) {
     if (!isRecord(session)) {
       throw new TypeError(`toolsearch: session must be an object, got ${typeName(session)}`);
     }
@@ -179,7 +216,8 @@ class ToolSearch {
     const toolsets = isRecord(field(session, "toolsets")) ? field(session, "toolsets") : null;
     const owners = isRecord(field(session, "owners")) ? field(session, "owners") : null;
     const declared = isList(field(session, "declaredSources")) ? jsonText(field(session, "declaredSources"), "[]") : "[]";
-    return { ids: this.#views.ids(tools, toolsets, owners), tools, toolsets, declared };
+    const ids = this.#views.ids(tools, toolsets, owners);
+    return { ids, tools, toolsets, owners, declared, epoch: this.#views.epoch };
   }
 }
 

@@ -116,6 +116,21 @@ function thrownMessage(error) {
   }
 }
 
+/** A plain copy of a map's own string values (null stays null); a throwing read ends it. */
+function ownCopy(map) {
+  if (map === null) return null;
+  const copy = Object.create(null);
+  try {
+    for (const key of Object.keys(map)) {
+      const value = ownString(map, key);
+      if (value !== null) copy[key] = value;
+    }
+  } catch {
+    // a hostile map: keep what was read
+  }
+  return copy;
+}
+
 /**
  * Names already in use, from an array of names, or from an object with
  * `tools` (a session or an earlier `fromMcp` result).

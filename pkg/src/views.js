@@ -142,6 +142,8 @@ function jsonChars(value) {
 class ToolViews {
   #engine;
   #memo = new WeakMap();
+  /** Counts the times the engine forgot its tools: ids of an older epoch are void. */
+  epoch = 0;
   /** The enhanced ranking also reads property descriptions and enums. */
   #withParams;
 
@@ -160,6 +162,7 @@ class ToolViews {
     if (this.#engine.interned() <= INTERN_SLACK + 4 * tools.length) return ids;
     this.#engine.clear();
     this.#memo = new WeakMap();
+    this.epoch++;
     return this.#intern(tools, toolsets, owners);
   }
 

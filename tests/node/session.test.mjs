@@ -91,3 +91,34 @@ test("hostile values from a model or host never trap the wasm", async () => {
   assert.deepEqual(odd.results[0].matches, ["mcp_a_\u0001odd\u0000"]);
   assert.equal(odd.tools["mcp_a_\u0001odd\u0000"].description, "desc \u0002 with \u0003 framing \ufffd");
 });
+
+test("a prepared session answers as the session did, and keeps what it was", async () => {
+  const ts = new ToolSearch();
+  const t = tool("mcp_x_alpha", "first words");
+  const session = { tools: [t, tool("mcp_x_beta", "other words")], toolsets: { mcp_x_alpha: "mcp-x", mcp_x_beta: "mcp-x" } };
+  const prepared = ts.prepare(session);
+  assert.equal(prepared.size, 2);
+  const args = { queries: ["first", "words"] };
+  assert.equal(await ts.toolSearch(args, prepared), await ts.toolSearch(args, session));
+  assert.deepEqual(ts.assemble(prepared, { contextLength: 1000 }), ts.assemble(session, { contextLength: 1000 }));
+  // Search keeps the snapshot; preparing again sees the change.
+  t.function.description = "second words";
+  session.toolsets.mcp_x_alpha = "desktop_ui";
+  const matches = async (s, q) => JSON.parse(await ts.toolSearch({ queries: [q] }, s)).results[0].matches;
+  assert.deepEqual(await matches(prepared, "first"), ["mcp_x_alpha"]);
+  assert.deepEqual(await matches(ts.prepare(session), "first"), []);
+  assert.deepEqual(await matches(session, "other"), ["mcp_x_beta"]);
+});
+
+test("a prepared session survives the engine forgetting its tools, and belongs to its instance", async () => {
+  const ts = new ToolSearch();
+  const session = { tools: [tool("mcp_x_alpha", "first words")], toolsets: { mcp_x_alpha: "mcp-x" } };
+  const prepared = ts.prepare(session);
+  // Enough other tools that the engine forgets every interned tool.
+  const many = Array.from({ length: 5000 }, (_, i) => tool(`mcp_y_t${i}`, `tool ${i}`));
+  await ts.toolSearch({ queries: ["tool"] }, { tools: many, toolsets: {} });
+  await ts.toolSearch({ queries: ["tool"] }, { tools: [tool("mcp_z_one", "one tool")], toolsets: {} });
+  const out = JSON.parse(await ts.toolSearch({ queries: ["first"] }, prepared));
+  assert.deepEqual(out.results[0].matches, ["mcp_x_alpha"]);
+  await assert.rejects(new ToolSearch().toolSearch({ queries: ["first"] }, prepared), /belongs to another ToolSearch/);
+});
