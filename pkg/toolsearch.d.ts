@@ -461,3 +461,11 @@ export function version(): string;
  * which loads on the first `tool_call` that validates.
  */
 export default function init(input?: unknown, validator?: unknown): Promise<void>;
+
+/**
+ * `init` without a promise, from the wasm's bytes (or a compiled
+ * WebAssembly.Module), for bundles and workers that cannot fetch the .wasm
+ * files; `validator`, the validator's bytes, is kept until the first
+ * `tool_call` that validates. A no-op in Node.
+ */
+export function initSync(input?: BufferSource | WebAssembly.Module, validator?: BufferSource | WebAssembly.Module): void;

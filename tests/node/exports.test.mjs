@@ -8,7 +8,7 @@ import * as esm from "toolsearch";
 import { root } from "./support.mjs";
 
 const require = createRequire(import.meta.url);
-const EXPECTED = { ToolSearch: "function", default: "function", tokenize: "function", version: "function" };
+const EXPECTED = { ToolSearch: "function", default: "function", initSync: "function", tokenize: "function", version: "function" };
 
 function surface(module) {
   return Object.fromEntries(

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { root } from "./support.mjs";
@@ -28,6 +28,37 @@ for (const config of ["tsconfig.json", "tsconfig.bundler.json"]) {
 test("publint finds nothing to warn about", () => {
   const out = run(bin("publint"), ["pkg", "--strict"]);
   assert.match(out, /All good!/);
+});
+
+// Node's own resolution (node16, from ESM and CommonJS) and bundlers'. The
+// subpaths other than the root (web, mcp, the .wasm files) are ESM by design
+// (CommonJS code requires the root), hence cjs-resolves-to-esm; node10 knows
+// no subpaths at all.
+test("are-the-types-wrong finds nothing wrong in the packed package", () => {
+  run(bin("attw"), ["--pack", "pkg", "--profile", "node16", "--ignore-rules", "cjs-resolves-to-esm"]);
+});
+
+test("an esbuild bundle of the web entry runs in Node from bytes (initSync), validator included", () => {
+  // The entry lives in the repository, so that "toolsearch" resolves as for a user.
+  const sources = join(root, "tests", "output");
+  mkdirSync(sources, { recursive: true });
+  const dir = mkdtempSync(join(tmpdir(), "toolsearch-esbuild-"));
+  const entry = join(sources, "esbuild-entry.mjs");
+  writeFileSync(entry, `import { readFileSync } from "node:fs";
+import { initSync, ToolSearch } from "toolsearch/web";
+initSync(readFileSync(process.argv[2]), readFileSync(process.argv[3]));
+const ts = new ToolSearch();
+const session = { tools: [{ name: "mcp__kv__set", description: "Set a key", inputSchema: { type: "object", properties: { ttl: { type: "integer" } } } }], toolsets: { mcp__kv__set: "mcp-kv" } };
+console.log(await ts.toolSearch({ queries: ["set key"] }, session));
+console.log(await ts.toolCall({ calls: [{ name: "mcp__kv__set", arguments: { ttl: "soon" } }] }, session));
+`);
+  const bundle = join(dir, "bundle.mjs");
+  execFileSync(bin("esbuild"), [entry, "--bundle", "--platform=node", "--format=esm", `--outfile=${bundle}`, "--log-level=error"], { cwd: root, stdio: "pipe" });
+  const wasm = (name) => join(root, "pkg", "web", name);
+  const out = execFileSync(process.execPath, [bundle, wasm("toolsearch_bg.wasm"), wasm("validator_bg.wasm")], { cwd: dir, encoding: "utf8", timeout: 30_000 });
+  assert.match(out, /"matches":\["mcp__kv__set"\]/, out);
+  assert.match(out, /failed argument validation at arguments\.ttl \(type\)/, out);
+  rmSync(dir, { recursive: true, force: true });
 });
 
 test("the packed tarball installs into a fresh folder and runs from CommonJS, ESM and npx", { timeout: 180_000 }, () => {

@@ -11,6 +11,7 @@ function validateArguments(schema, instance) {
 // @facade
 
 const api = createToolSearch(raw, validateArguments);
-/** Node loads the wasm synchronously; init() exists for code shared with browsers. */
+/** Node loads the wasm synchronously; init() and initSync() exist for code shared with browsers. */
 api.default = async function init() {};
+api.initSync = function initSync() {};
 module.exports = api;

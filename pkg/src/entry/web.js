@@ -7,7 +7,8 @@ let validator = null;
 function validateArguments(schema, instance) {
   validator ??= import("./validator.js")
     .then(async (module) => {
-      await module.default(validatorInput === undefined ? undefined : { module_or_path: validatorInput });
+      if (isModuleSource(validatorInput)) module.initSync({ module: validatorInput });
+      else await module.default(validatorInput === undefined ? undefined : { module_or_path: validatorInput });
       return module;
     })
     .catch((error) => {
@@ -31,4 +32,21 @@ export default async function init(input, validator) {
   validatorInput = validator;
   const arg = input !== null && typeof input === "object" && "module_or_path" in input ? input : input === undefined ? undefined : { module_or_path: input };
   await rawInit(arg);
+}
+
+/** Bytes or a compiled module, which instantiate without fetching. */
+function isModuleSource(input) {
+  return input instanceof WebAssembly.Module || ArrayBuffer.isView(input) || input instanceof ArrayBuffer;
+}
+
+/**
+ * `init` without a promise, from bytes (or a WebAssembly.Module) the host
+ * already has: for bundles and workers that cannot fetch the .wasm files.
+ * `validator`, the validator's bytes, is kept until the first tool_call that
+ * validates.
+ */
+export function initSync(input, validator) {
+  if (!isModuleSource(input)) throw new TypeError("toolsearch: initSync takes the wasm as bytes or a WebAssembly.Module");
+  validatorInput = validator;
+  raw.initSync({ module: input });
 }
