@@ -9,6 +9,7 @@ export interface OpenAiTool {
 
 /** An Anthropic tool. */
 export interface AnthropicTool {
+  type?: undefined;
   name: string;
   description?: string;
   input_schema?: JsonSchema;
@@ -16,15 +17,46 @@ export interface AnthropicTool {
 
 /** An MCP tool as `tools/list` returns it. */
 export interface McpTool {
+  type?: undefined;
   name: string;
+  title?: string;
   description?: string;
   inputSchema?: JsonSchema;
+  outputSchema?: JsonSchema;
   annotations?: Record<string, unknown>;
-  [key: string]: unknown;
+  _meta?: Record<string, unknown>;
 }
 
-/** Any accepted tool definition; visible tools are returned unchanged. */
+/**
+ * Any accepted tool definition; visible tools are returned unchanged.
+ * `def.type === "function"` narrows it to an OpenAI tool, `"input_schema" in def`
+ * to an Anthropic one.
+ */
 export type ToolDef = OpenAiTool | AnthropicTool | McpTool;
+
+/** `tool_search` arguments (§8.1); a single string counts as one query. */
+export interface ToolSearchArgs {
+  queries: string[] | string;
+  /** Matches per query (default 5, at most `max_search_limit`). */
+  limit?: number;
+}
+
+/** `tool_describe` arguments (§9); a single string counts as one name. */
+export interface ToolDescribeArgs {
+  names: string[] | string;
+}
+
+/** `tool_call` arguments (§10.1): one local call, or connector calls. */
+export interface ToolCallArgs {
+  calls: Array<{ name: string; arguments?: Record<string, unknown> | string }> | string;
+}
+
+/** `manage_connections` arguments (§11.11). */
+export interface ManageConnectionsArgs {
+  action?: "status" | "connect" | "reconnect" | "rename" | "install" | "enable" | "authorize";
+  connectors?: Array<string | { name: string; alias?: string; to?: string; mcp?: boolean }> | string;
+  force?: boolean;
+}
 
 /** A JSON Schema object. */
 export type JsonSchema = Record<string, unknown>;
@@ -394,10 +426,14 @@ export class ToolSearch {
    * arguments, an object or JSON text. Bad arguments give an error JSON.
    * Rejects with a TypeError only when `session` is not an object.
    */
+  toolSearch(args: ToolSearchArgs | string, session: Session | PreparedSession, ctx?: CallContext): Promise<string>;
+  /** Any value a model sent: wrong shapes get an error JSON, never an exception. */
   toolSearch(args: unknown, session: Session | PreparedSession, ctx?: CallContext): Promise<string>;
   /** tool_describe (§9): the JSON text the model reads. */
+  toolDescribe(args: ToolDescribeArgs | string, session: Session | PreparedSession, ctx?: CallContext): Promise<string>;
   toolDescribe(args: unknown, session: Session | PreparedSession, ctx?: CallContext): Promise<string>;
   /** manage_connections (§11.11): connection status, connect links or cards, renames, local MCP actions. */
+  manageConnections(args: ManageConnectionsArgs | string, session: Session | PreparedSession, ctx?: CallContext): Promise<string>;
   manageConnections(args: unknown, session: Session | PreparedSession, ctx?: CallContext): Promise<string>;
   /** The manage_connections tool definition, for hosts that offer it. */
   manageConnectionsTool(format?: "openai" | "anthropic" | "mcp"): ToolDef;
@@ -409,6 +445,7 @@ export class ToolSearch {
    * (after coercion), then runs it with `host.executeTool`. Resolves to the
    * text the model reads; every failure is an error JSON.
    */
+  toolCall(args: ToolCallArgs | string, session: Session | PreparedSession, ctx?: CallContext): Promise<string>;
   toolCall(args: unknown, session: Session | PreparedSession, ctx?: CallContext): Promise<string>;
   /** Runs tool_search, tool_describe, tool_call or manage_connections by name; null for any other name. */
   handle(name: string, args: unknown, session: Session | PreparedSession, ctx?: CallContext): Promise<string | null>;
@@ -451,6 +488,19 @@ export function tokenize(text: string): string[];
 
 /** The package version. */
 export function version(): string;
+
+/**
+ * True when a bridge result (the JSON text a bridge call resolved to) is an
+ * error the host may flag (MCP `isError`, Anthropic `is_error`): an object
+ * with an `error`, or a connector batch in which no call succeeded.
+ */
+export function isError(text: string | null): boolean;
+
+/** The name of a tool in any supported shape; null when it has none. */
+export function toolName(def: unknown): string | null;
+
+/** The parameters schema of a tool in any supported shape; null when it has none. */
+export function toolSchema(def: unknown): JsonSchema | null;
 
 /**
  * Loads the wasm. Needed once before use in browsers (`toolsearch/web`);

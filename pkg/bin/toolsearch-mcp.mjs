@@ -14,7 +14,7 @@ import { readFileSync } from "node:fs";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { ToolSearch, version } from "../node/index.mjs";
+import { ToolSearch, isError, version } from "../node/index.mjs";
 import { connectMcpServers } from "../mcp/host.mjs";
 
 const log = (line) => process.stderr.write(`toolsearch-mcp: ${line}\n`);
@@ -58,16 +58,6 @@ const ts = new ToolSearch({
 for (const warning of ts.config.warnings) log(warning);
 const contextLength = typeof config.contextLength === "number" ? config.contextLength : 200_000;
 
-/** A bridge answer that is the error JSON `{"error": ...}` rather than a result. */
-function isErrorAnswer(text) {
-  try {
-    const value = JSON.parse(text);
-    return value !== null && typeof value === "object" && !Array.isArray(value) && Object.hasOwn(value, "error");
-  } catch {
-    return false;
-  }
-}
-
 const textResult = (text, isError) => ({ content: [{ type: "text", text }], isError });
 
 server.setRequestHandler(ListToolsRequestSchema, async () => ({
@@ -78,7 +68,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   const { name, arguments: args = {} } = request.params;
   const ctx = { ran: false, signal: extra.signal };
   const answer = await ts.handle(name, args, host.session, ctx);
-  if (answer !== null) return textResult(answer, !ctx.ran && isErrorAnswer(answer));
+  if (answer !== null) return textResult(answer, !ctx.ran && isError(answer));
   // A tool the assembly left visible is called directly.
   try {
     return textResult(await host.callTool(name, args, { signal: extra.signal, timeout: toolTimeout, resetTimeoutOnProgress: true }), false);

@@ -230,3 +230,38 @@ function tokenize(text) {
 function version() {
   return raw.version();
 }
+
+/** The name of a tool in any supported shape (OpenAI, Anthropic, MCP); null when it has none. */
+function toolName(def) {
+  if (!isRecord(def)) return null;
+  const fn = field(def, "function");
+  const name = field(isRecord(fn) ? fn : def, "name");
+  return typeof name === "string" ? name : null;
+}
+
+/** The parameters schema of a tool in any supported shape; null when it has none. */
+function toolSchema(def) {
+  if (!isRecord(def)) return null;
+  const fn = field(def, "function");
+  const schema = isRecord(fn) ? field(fn, "parameters") : field(def, "inputSchema") ?? field(def, "input_schema");
+  return isRecord(schema) ? schema : null;
+}
+
+/**
+ * True when a bridge result (the JSON text a bridge call resolved to) is an
+ * error the host may flag: an object with an `error`, or a connector batch
+ * in which no call succeeded. A tool's own output counts when it has that
+ * shape too.
+ */
+function isError(text) {
+  if (typeof text !== "string") return false;
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (!isRecord(value)) return false;
+  if (hasOwn.call(value, "error") && value.error !== null && value.error !== false) return true;
+  return isList(value.results) && value.error_count > 0 && value.success_count === 0;
+}

@@ -8,7 +8,10 @@ import * as esm from "toolsearch";
 import { root } from "./support.mjs";
 
 const require = createRequire(import.meta.url);
-const EXPECTED = { ToolSearch: "function", default: "function", initSync: "function", tokenize: "function", version: "function" };
+const EXPECTED = {
+  ToolSearch: "function", default: "function", initSync: "function", isError: "function",
+  tokenize: "function", toolName: "function", toolSchema: "function", version: "function",
+};
 
 function surface(module) {
   return Object.fromEntries(
@@ -34,7 +37,9 @@ test("ToolSearch has the members of the declarations, and no others", () => {
   const declared = readFileSync(join(root, "pkg", "toolsearch.d.ts"), "utf8");
   const body = declared.slice(declared.indexOf("export class ToolSearch"));
   const classBody = body.slice(0, body.indexOf("\n}\n"));
-  const names = [...classBody.matchAll(/^  (static )?(?:readonly |get )?([A-Za-z]\w*)\s*[(<:]/gm)].map((m) => [m[1] ? "static" : "instance", m[2]]);
+  // Overloads declare a method more than once: each name counts once.
+  const names = [...new Set([...classBody.matchAll(/^  (static )?(?:readonly |get )?([A-Za-z]\w*)\s*[(<:]/gm)].map((m) => `${m[1] ? "static" : "instance"} ${m[2]}`))]
+    .map((key) => key.split(" "));
   const expected = { instance: [], static: [] };
   for (const [kind, name] of names) if (name !== "constructor") expected[kind].push(name);
   expected.instance.sort();
@@ -73,4 +78,23 @@ test("Node needs no init, but init() exists and resolves", async () => {
   assert.deepEqual(esm.tokenize("sending emails"), ["send", "email"]);
   assert.deepEqual(esm.tokenize(""), []);
   assert.deepEqual(esm.tokenize(42), []);
+});
+
+test("isError, toolName and toolSchema read any tool shape and any bridge answer", async () => {
+  assert.equal(esm.isError('{"error":"bad"}'), true);
+  assert.equal(esm.isError('{"results":[],"success_count":0,"error_count":2,"total_count":2}'), true);
+  assert.equal(esm.isError('{"results":[],"success_count":1,"error_count":1,"total_count":2}'), false);
+  assert.equal(esm.isError('{"queries":["x"],"results":[]}'), false);
+  for (const text of ["plain text", "[1]", "null", null, 3]) assert.equal(esm.isError(text), false);
+  const ts = new esm.ToolSearch();
+  const session = { tools: [{ name: "mcp__kv__get", inputSchema: { type: "object", required: ["key"] } }], toolsets: { mcp__kv__get: "mcp-kv" } };
+  assert.equal(esm.isError(await ts.toolCall({ calls: [{ name: "mcp__kv__get", arguments: {} }] }, session)), true);
+  assert.equal(esm.isError(await ts.toolSearch({ queries: ["get"] }, session)), false);
+  const schema = { type: "object" };
+  assert.deepEqual(
+    [{ type: "function", function: { name: "a", parameters: schema } }, { name: "b", input_schema: schema }, { name: "c", inputSchema: schema }]
+      .map((def) => [esm.toolName(def), esm.toolSchema(def)]),
+    [["a", schema], ["b", schema], ["c", schema]],
+  );
+  assert.deepEqual([esm.toolName({}), esm.toolSchema({ name: "x" }), esm.toolName(null)], [null, null, null]);
 });

@@ -1,8 +1,16 @@
 // Every declared export, used as an ESM consumer would (strict).
 import init, {
   ToolSearch,
+  initSync,
+  isError,
   tokenize,
+  toolName,
+  toolSchema,
   version,
+  type ToolCallArgs,
+  type ToolDef,
+  type ToolSearchArgs,
+  type PreparedSession,
   type Assembly,
   type EnhancedExplanation,
   type Explanation,
@@ -38,6 +46,17 @@ export async function run(session: Session): Promise<string[]> {
   const config: ResolvedConfig = ts.config;
   const assembly: Assembly = ts.assemble(session, { contextLength: 200_000, format: "anthropic" });
   const found: string = await ts.toolSearch({ queries: ["create issue"] }, session, { surface: "link" });
+  const searchArgs: ToolSearchArgs = { queries: "create issue", limit: 3 };
+  const callArgs: ToolCallArgs = { calls: [{ name: "x", arguments: { a: 1 } }] };
+  const prepared: PreparedSession = ts.prepare(session);
+  const flagged: boolean = isError(await ts.toolCall(callArgs, prepared)) || isError(await ts.toolSearch(searchArgs, prepared));
+  const def: ToolDef = { type: "function", function: { name: "f", parameters: { type: "object" } } };
+  // The union narrows on its shape.
+  const nameOf = (d: ToolDef): string => (d.type === "function" ? d.function.name : d.name);
+  const defName: string = nameOf(def);
+  const named: string | null = toolName(def);
+  void [flagged, defName, named, toolSchema(def)?.type];
+  initSync();
   const described: string = await ts.toolDescribe({ names: ["x"] }, session);
   const called: string = await ts.toolCall({ calls: [{ name: "x", arguments: {} }] }, session);
   const handled: string | null = await ts.handle("tool_search", "{}", session);

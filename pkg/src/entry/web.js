@@ -20,7 +20,7 @@ function validateArguments(schema, instance) {
 
 // @facade
 
-export const { ToolSearch, tokenize, version } = createToolSearch(raw, validateArguments);
+export const { ToolSearch, tokenize, version, isError, toolName, toolSchema } = createToolSearch(raw, validateArguments);
 
 /**
  * Loads and instantiates the wasm once. `input`: a URL, Response, bytes or
