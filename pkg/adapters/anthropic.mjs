@@ -1,0 +1,61 @@
+// toolsearch/anthropic: the bridges in the shapes of Anthropic's Messages API,
+// `tool_result` blocks that carry `is_error`, and the Messages API's own
+// deferred loading (`defer_loading` tools found through `tool_reference`
+// blocks of a client-side search tool).
+import { isError } from "toolsearch";
+import { matchedNames, plainTool, split } from "./common.mjs";
+
+/** A tool of any shape as a Messages API tool. */
+export function toAnthropicTool(def) {
+  const tool = plainTool(def);
+  return tool && { name: tool.name, description: tool.description, input_schema: tool.parameters };
+}
+
+/** Messages API `tools`: the tools the model sees, then the three bridges. */
+export function messagesTools(ts, session, options) {
+  return ts.assemble(session, { contextLength: options?.contextLength, format: "anthropic" }).tools.map(toAnthropicTool).filter(Boolean);
+}
+
+/**
+ * Runs a `tool_use` block when it names a bridge tool: the `tool_result`
+ * block to send back (with `is_error` when the bridge reports one), or null
+ * for the host's own tools.
+ */
+export async function toolResult(ts, session, toolUse, ctx) {
+  const text = await ts.handle(toolUse.name, toolUse.input, session, ctx);
+  if (text === null) return null;
+  const result = { type: "tool_result", tool_use_id: toolUse.id, content: text };
+  return isError(text) ? { ...result, is_error: true } : result;
+}
+
+/**
+ * Messages API `tools` for Anthropic's own deferred loading: every tool of
+ * the session, the deferred ones with `defer_loading`, and `tool_search` (our
+ * ranking, the listing in its description) as a client-side search tool.
+ * Below the threshold nothing defers and no search tool is added.
+ */
+export function deferredMessagesTools(ts, session, options) {
+  const { visible, bridges, deferred, activated } = split(ts, session, options);
+  const tools = visible.map(toAnthropicTool).filter(Boolean);
+  if (!activated) return tools;
+  for (const def of deferred) {
+    const tool = toAnthropicTool(def);
+    if (tool) tools.push({ ...tool, defer_loading: true });
+  }
+  tools.push(toAnthropicTool(bridges.get("tool_search")));
+  return tools;
+}
+
+/**
+ * Answers a `tool_use` of the client-side search tool: `tool_reference`
+ * blocks that load the matched tools, or, when nothing matched, our answer
+ * as text (it names the sources that are connected).
+ */
+export async function toolSearchResult(ts, session, toolUse, ctx) {
+  const text = await ts.toolSearch(toolUse.input, session, ctx);
+  const known = new Set((session.tools ?? []).map((def) => plainTool(def)?.name));
+  const names = matchedNames(text).filter((name) => known.has(name));
+  const content = names.length > 0 ? names.map((name) => ({ type: "tool_reference", tool_name: name })) : text;
+  const result = { type: "tool_result", tool_use_id: toolUse.id, content };
+  return isError(text) ? { ...result, is_error: true } : result;
+}

@@ -1,0 +1,77 @@
+// toolsearch/openai: the bridges in the shapes of OpenAI's Chat Completions
+// and Responses APIs, and the Responses API's own deferred loading
+// (`defer_loading` tools found by a client-executed `tool_search`).
+import { isError } from "toolsearch";
+import { matchedNames, plainTool, split } from "./common.mjs";
+
+/** A tool of any shape as a Chat Completions function tool. */
+export function toChatTool(def) {
+  const tool = plainTool(def);
+  return tool && { type: "function", function: tool };
+}
+
+/** A tool of any shape as a Responses API function tool. */
+export function toResponsesTool(def) {
+  const tool = plainTool(def);
+  return tool && { type: "function", name: tool.name, description: tool.description, parameters: tool.parameters, strict: false };
+}
+
+/** Chat Completions `tools`: the tools the model sees, then the three bridges. */
+export function chatTools(ts, session, options) {
+  return ts.assemble(session, { contextLength: options?.contextLength, format: "openai" }).tools.map(toChatTool).filter(Boolean);
+}
+
+/** Responses API `tools`: the tools the model sees, then the three bridges. */
+export function responsesTools(ts, session, options) {
+  return chatTools(ts, session, options).map(toResponsesTool).filter(Boolean);
+}
+
+/**
+ * Runs a Chat Completions tool call when it names a bridge tool: the `tool`
+ * message to append, or null for the host's own tools.
+ */
+export async function chatToolMessage(ts, session, toolCall, ctx) {
+  const text = await ts.handle(toolCall.function.name, toolCall.function.arguments, session, ctx);
+  return text === null ? null : { role: "tool", tool_call_id: toolCall.id, content: text };
+}
+
+/**
+ * Runs a Responses `function_call` item when it names a bridge tool: the
+ * `function_call_output` item to send back, or null for the host's own tools.
+ */
+export async function functionCallOutput(ts, session, item, ctx) {
+  const text = await ts.handle(item.name, item.arguments, session, ctx);
+  return text === null ? null : { type: "function_call_output", call_id: item.call_id, output: text };
+}
+
+/**
+ * Responses API `tools` for OpenAI's own deferred loading: every tool of the
+ * session, the deferred ones with `defer_loading`, and a client-executed
+ * `tool_search` whose description carries the listing. Below the threshold
+ * nothing defers and no search tool is added.
+ */
+export function deferredResponsesTools(ts, session, options) {
+  const { visible, bridges, deferred, activated } = split(ts, session, options);
+  const tools = visible.map(toResponsesTool).filter(Boolean);
+  if (!activated) return tools;
+  for (const def of deferred) {
+    const tool = toResponsesTool(def);
+    if (tool) tools.push({ ...tool, defer_loading: true });
+  }
+  const search = bridges.get("tool_search").function;
+  tools.push({ type: "tool_search", execution: "client", description: search.description, parameters: search.parameters });
+  return tools;
+}
+
+/**
+ * Answers a client-executed `tool_search_call` item with our ranking: the
+ * `tool_search_output` item that loads the matched tools.
+ */
+export async function toolSearchOutput(ts, session, call, ctx) {
+  const text = await ts.toolSearch(call.arguments, session, ctx);
+  const byName = new Map((session.tools ?? []).map((def) => [plainTool(def)?.name, def]));
+  const tools = matchedNames(text)
+    .filter((name) => byName.has(name))
+    .map((name) => ({ ...toResponsesTool(byName.get(name)), defer_loading: true }));
+  return { type: "tool_search_output", call_id: call.call_id, execution: "client", status: isError(text) ? "incomplete" : "completed", tools };
+}

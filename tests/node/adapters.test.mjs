@@ -1,0 +1,139 @@
+// The provider adapters with the real SDK clients and a scripted model: each
+// client's fetch answers from a script (no network), and the test checks what
+// the client sent and what the adapters answer.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import Anthropic from "@anthropic-ai/sdk";
+import OpenAI from "openai";
+import { ToolSearch, isError } from "toolsearch";
+import { chatToolMessage, chatTools, deferredResponsesTools, functionCallOutput, responsesTools, toolSearchOutput } from "toolsearch/openai";
+import { deferredMessagesTools, messagesTools, toolResult, toolSearchResult } from "toolsearch/anthropic";
+
+/** A session of MCP-shaped tools, large enough to defer in a small context. */
+function fixture() {
+  const tool = (name, description, properties, required = []) => ({
+    name,
+    description,
+    inputSchema: { type: "object", properties, required },
+  });
+  const text = { type: "string", description: "Free text of the item, as long as the user wrote it." };
+  const tools = [
+    tool("mcp__github__create_issue", "Open a new issue in a GitHub repository.", { owner: text, repo: text, title: text, body: text }, ["title"]),
+    tool("mcp__github__list_issues", "List the issues of a GitHub repository.", { owner: text, repo: text, state: text }),
+    tool("mcp__slack__post_message", "Post a message to a Slack channel.", { channel: text, text }, ["channel", "text"]),
+    tool("mcp__slack__list_channels", "List the channels of a Slack workspace.", { cursor: text }),
+    tool("mcp__jira__create_ticket", "Create a Jira ticket in a project.", { project: text, summary: text }, ["summary"]),
+    tool("mcp__jira__search", "Search Jira tickets with JQL.", { jql: text }, ["jql"]),
+  ];
+  const toolsets = Object.fromEntries(tools.map((t) => [t.name, `mcp-${t.name.split("__")[1]}`]));
+  const ran = [];
+  const ts = new ToolSearch({ host: { executeTool: async (name, args) => { ran.push([name, args]); return `ran ${name}`; } } });
+  return { ts, session: { tools, toolsets }, ran };
+}
+
+/** A fetch that answers each request with the next scripted body, recording what was sent. */
+function scripted(bodies) {
+  const sent = [];
+  const fetch = async (_url, init) => {
+    sent.push(JSON.parse(init.body));
+    const body = bodies[sent.length - 1];
+    return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+  };
+  return { fetch, sent };
+}
+
+const contextLength = 8000;
+
+test("openai: Chat Completions through search, describe and call", async () => {
+  const { ts, session, ran } = fixture();
+  const call = (id, name, args) => ({ id, type: "function", function: { name, arguments: JSON.stringify(args) } });
+  const turn = (toolCalls) => ({
+    id: "c", object: "chat.completion", created: 0, model: "mock",
+    choices: [{ index: 0, finish_reason: "tool_calls", message: { role: "assistant", content: null, tool_calls: toolCalls } }],
+  });
+  const model = scripted([
+    turn([call("1", "tool_search", { queries: ["github create issue"] })]),
+    turn([call("2", "tool_describe", { names: ["mcp__github__create_issue"] })]),
+    turn([call("3", "tool_call", { calls: [{ name: "mcp__github__create_issue", arguments: {} }] }),
+      call("4", "tool_call", { calls: [{ name: "mcp__github__create_issue", arguments: { title: "Crash" } }] })]),
+  ]);
+  const client = new OpenAI({ apiKey: "test", baseURL: "http://model.invalid/v1", fetch: model.fetch });
+  const messages = [{ role: "user", content: "File a bug about the crash" }];
+  const answers = [];
+  for (let i = 0; i < 3; i++) {
+    const completion = await client.chat.completions.create({ model: "mock", messages, tools: chatTools(ts, session, { contextLength }) });
+    const message = completion.choices[0].message;
+    messages.push(message);
+    for (const toolCall of message.tool_calls ?? []) {
+      const answer = await chatToolMessage(ts, session, toolCall);
+      answers.push(answer);
+      messages.push(answer);
+    }
+  }
+  // The model saw the three bridges only, the listing in tool_search's description.
+  assert.deepEqual(model.sent[0].tools.map((t) => t.function.name), ["tool_search", "tool_describe", "tool_call"]);
+  assert.match(model.sent[0].tools[0].function.description, /mcp__slack__post_message/);
+  assert.deepEqual(answers.map((a) => a.tool_call_id), ["1", "2", "3", "4"]);
+  assert.deepEqual(JSON.parse(answers[0].content).results[0].matches[0], "mcp__github__create_issue");
+  assert.deepEqual(JSON.parse(answers[1].content).tools.mcp__github__create_issue.parameters.required, ["title"]);
+  assert.equal(isError(answers[2].content), true);
+  assert.equal(answers[3].content, "ran mcp__github__create_issue");
+  assert.deepEqual(ran, [["mcp__github__create_issue", { title: "Crash" }]]);
+  // A call of the host's own tool is the host's to run.
+  assert.equal(await chatToolMessage(ts, session, call("5", "terminal", {})), null);
+});
+
+test("openai: Responses API, with the bridges and with its own deferred loading", async () => {
+  const { ts, session } = fixture();
+  const bridges = responsesTools(ts, session, { contextLength });
+  assert.deepEqual(bridges.map((t) => [t.type, t.name, t.strict]), [["function", "tool_search", false], ["function", "tool_describe", false], ["function", "tool_call", false]]);
+  const output = await functionCallOutput(ts, session, { call_id: "f1", name: "tool_search", arguments: '{"queries":["slack post message"]}' });
+  assert.equal(output.type, "function_call_output");
+  assert.equal(JSON.parse(output.output).results[0].matches[0], "mcp__slack__post_message");
+
+  const model = scripted([{
+    id: "r", object: "response", created_at: 0, model: "mock", status: "completed",
+    output: [{ type: "tool_search_call", id: "s", call_id: "ts1", execution: "client", status: "completed", arguments: { queries: ["jira create ticket"] } }],
+  }]);
+  const client = new OpenAI({ apiKey: "test", baseURL: "http://model.invalid/v1", fetch: model.fetch });
+  const tools = deferredResponsesTools(ts, session, { contextLength });
+  const response = await client.responses.create({ model: "mock", input: "Open a Jira ticket", tools });
+  const sentTools = model.sent[0].tools;
+  assert.equal(sentTools.filter((t) => t.defer_loading).length, 6);
+  assert.deepEqual(sentTools.at(-1).type, "tool_search");
+  assert.match(sentTools.at(-1).description, /mcp__jira__create_ticket/);
+  const item = await toolSearchOutput(ts, session, response.output[0]);
+  assert.deepEqual([item.type, item.call_id, item.status], ["tool_search_output", "ts1", "completed"]);
+  assert.equal(item.tools[0].name, "mcp__jira__create_ticket");
+  assert.equal(item.tools[0].defer_loading, true);
+  assert.deepEqual(item.tools[0].parameters.required, ["summary"]);
+});
+
+test("anthropic: Messages API through the bridges, is_error, and its own deferred loading", async () => {
+  const { ts, session } = fixture();
+  const message = (content) => ({
+    id: "m", type: "message", role: "assistant", model: "mock", content, stop_reason: "tool_use",
+    stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 },
+  });
+  const model = scripted([
+    message([{ type: "tool_use", id: "u1", name: "tool_call", input: { calls: [{ name: "mcp__slack__post_message", arguments: { channel: "general" } }] } }]),
+    message([{ type: "tool_use", id: "u2", name: "tool_search", input: { queries: ["slack list channels"] } }]),
+  ]);
+  const client = new Anthropic({ apiKey: "test", baseURL: "http://model.invalid", fetch: model.fetch });
+  const first = await client.messages.create({ model: "mock", max_tokens: 100, messages: [{ role: "user", content: "Say hi in #general" }], tools: messagesTools(ts, session, { contextLength }) });
+  assert.deepEqual(model.sent[0].tools.map((t) => t.name), ["tool_search", "tool_describe", "tool_call"]);
+  assert.ok(model.sent[0].tools.every((t) => t.input_schema.type === "object"));
+  const rejected = await toolResult(ts, session, first.content[0]);
+  assert.deepEqual([rejected.type, rejected.tool_use_id, rejected.is_error], ["tool_result", "u1", true]);
+  assert.match(rejected.content, /missing required argument\(s\): text/);
+  assert.equal(await toolResult(ts, session, { id: "u9", name: "terminal", input: {} }), null);
+
+  const second = await client.messages.create({ model: "mock", max_tokens: 100, messages: [{ role: "user", content: "Which channels?" }], tools: deferredMessagesTools(ts, session, { contextLength }) });
+  assert.equal(model.sent[1].tools.filter((t) => t.defer_loading).length, 6);
+  assert.equal(model.sent[1].tools.at(-1).name, "tool_search");
+  const found = await toolSearchResult(ts, session, second.content[0]);
+  assert.deepEqual(found.content[0], { type: "tool_reference", tool_name: "mcp__slack__list_channels" });
+  assert.equal(found.is_error, undefined);
+  const none = await toolSearchResult(ts, session, { id: "u3", name: "tool_search", input: { queries: ["fax"] } });
+  assert.equal(typeof none.content, "string");
+});
