@@ -19,7 +19,7 @@ const run = (command, args) => {
   }
 };
 
-for (const config of ["tsconfig.json", "tsconfig.bundler.json"]) {
+for (const config of ["tsconfig.json", "tsconfig.bundler.json", "tsconfig.adapters.json"]) {
   test(`the declarations type-check under strict TypeScript (${config})`, () => {
     run(bin("tsc"), ["-p", join("tests", "types", config)]);
   });

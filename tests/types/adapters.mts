@@ -1,9 +1,11 @@
 // The adapters' results are what the real SDKs take (strict).
 import type Anthropic from "@anthropic-ai/sdk";
+import { generateText, jsonSchema, tool, toolSearch } from "ai";
 import type OpenAI from "openai";
 import { ToolSearch, type Session } from "toolsearch";
 import { chatToolMessage, chatTools, deferredResponsesTools, functionCallOutput, responsesTools, toolSearchOutput } from "toolsearch/openai";
 import { deferredMessagesTools, messagesTools, toolResult, toolSearchResult } from "toolsearch/anthropic";
+import { searchTools, toolSearchTools } from "toolsearch/ai";
 
 export async function openai(ts: ToolSearch, session: Session, call: OpenAI.Chat.Completions.ChatCompletionMessageFunctionToolCall) {
   const chat: OpenAI.Chat.Completions.ChatCompletionTool[] = chatTools(ts, session, { contextLength: 8000 });
@@ -22,4 +24,13 @@ export async function anthropic(ts: ToolSearch, session: Session, use: Anthropic
   const found = await toolSearchResult(ts, session, use);
   const blocks: Anthropic.ToolResultBlockParam[] = result ? [result, found] : [found];
   return [tools, blocks];
+}
+
+export async function ai(model: Parameters<typeof generateText>[0]["model"]) {
+  const toolSet = { weather: tool({ description: "Weather", inputSchema: jsonSchema<{ city: string }>({ type: "object" }), execute: async () => "clear" }) };
+  const { tools, ts } = await toolSearchTools(toolSet, { visible: ["weather"], config: { ranking: "enhanced" } });
+  const result = await generateText({ model, tools, prompt: "hi" });
+  const discovery = toolSearch({ search: searchTools({ config: { max_search_limit: 10 } }) });
+  ts.free();
+  return [result.text, discovery];
 }

@@ -1,0 +1,26 @@
+// `toolsearch/ai`: the Vercel AI SDK (`ai`, an optional peer dependency).
+import type { ToolSet } from "ai";
+import type { Session, ToolSearch, ToolSearchOptions } from "../toolsearch.mjs";
+
+/** Options of `toolSearchTools`: those of `new ToolSearch()`, and what stays visible. */
+export interface ToolSearchToolsOptions extends ToolSearchOptions {
+  /** Names of tools the model keeps seeing directly; the others defer. */
+  visible?: string[];
+  /** The model's context length, for the listing budget (default 200,000). */
+  contextLength?: number;
+}
+
+/**
+ * The bridges for a ToolSet: `tools` holds the visible tools and
+ * tool_search, tool_describe and tool_call, which runs a deferred tool's own
+ * `execute` after validating its arguments.
+ */
+export function toolSearchTools(
+  toolSet: ToolSet,
+  options?: ToolSearchToolsOptions,
+): Promise<{ tools: ToolSet; ts: ToolSearch; session: Session }>;
+
+/** A `search` for the AI SDK's own `toolSearch({ search })`: our ranking (enhanced by default), best first. */
+export function searchTools(
+  options?: ToolSearchOptions,
+): (options: { query: string; tools: Array<{ name: string; description?: string }>; maxResults?: number }) => Promise<string[]>;

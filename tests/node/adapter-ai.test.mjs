@@ -1,0 +1,66 @@
+// toolsearch/ai with the real AI SDK: generateText drives a scripted mock
+// model through search, describe and call, and the deferred tool runs its
+// own execute; searchTools ranks for the SDK's own toolSearch().
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { generateText, jsonSchema, stepCountIs, tool, toolSearch } from "ai";
+import { MockLanguageModelV4 } from "ai/test";
+import { searchTools, toolSearchTools } from "toolsearch/ai";
+
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 },
+};
+const step = (content, unified) => ({ content, finishReason: { unified, raw: unified }, usage, warnings: [] });
+const call = (id, name, input) => ({ type: "tool-call", toolCallId: id, toolName: name, input: JSON.stringify(input) });
+
+function toolSet(sent) {
+  const object = (properties, required) => jsonSchema({ type: "object", properties, required });
+  return {
+    weather: tool({ description: "Current weather for a city.", inputSchema: object({ city: { type: "string" } }, ["city"]), execute: async ({ city }) => ({ city, sky: "clear" }) }),
+    send_email: tool({
+      description: "Send an email message to a recipient.",
+      inputSchema: object({ to: { type: "string" }, subject: { type: "string" } }, ["to", "subject"]),
+      execute: async (input) => { sent.push(input); return "sent"; },
+    }),
+    list_files: tool({ description: "List the files of a folder.", inputSchema: object({ path: { type: "string" } }, ["path"]), execute: async () => [] }),
+  };
+}
+
+test("ai: generateText through tool_search, tool_describe and tool_call", async () => {
+  const sent = [];
+  const { tools } = await toolSearchTools(toolSet(sent), { visible: ["weather"], contextLength: 2000 });
+  assert.deepEqual(Object.keys(tools), ["weather", "tool_search", "tool_describe", "tool_call"]);
+  const model = new MockLanguageModelV4({
+    doGenerate: [
+      step([call("1", "tool_search", { queries: ["send email"] })], "tool-calls"),
+      step([call("2", "tool_describe", { names: ["send_email"] })], "tool-calls"),
+      step([call("3", "tool_call", { calls: [{ name: "send_email", arguments: { to: "a@b.c" } }] })], "tool-calls"),
+      step([call("4", "tool_call", { calls: [{ name: "send_email", arguments: { to: "a@b.c", subject: "Hi" } }] })], "tool-calls"),
+      step([{ type: "text", text: "Done." }], "stop"),
+    ],
+  });
+  const result = await generateText({ model, tools, prompt: "Email a@b.c to say hi", stopWhen: stepCountIs(6) });
+  const outputs = result.steps.flatMap((s) => s.toolResults.map((r) => r.output));
+  assert.equal(JSON.parse(outputs[0]).results[0].matches[0], "send_email");
+  assert.deepEqual(JSON.parse(outputs[1]).tools.send_email.parameters.required, ["to", "subject"]);
+  assert.match(JSON.parse(outputs[2]).error, /missing required argument\(s\): subject/);
+  assert.equal(outputs[3], "sent");
+  assert.deepEqual(sent, [{ to: "a@b.c", subject: "Hi" }]);
+  assert.equal(result.text, "Done.");
+  // The model saw the listing of the deferred tools.
+  const offered = model.doGenerateCalls[0].tools.find((t) => t.name === "tool_search");
+  assert.match(offered.description, /send_email/);
+});
+
+test("ai: searchTools ranks for the SDK's own toolSearch()", async () => {
+  const search = searchTools();
+  const offered = [
+    { name: "send_email", description: "Send an email message to a recipient." },
+    { name: "list_files", description: "List the files of a folder." },
+    { name: "create_invoice", description: "Create an invoice for a customer." },
+  ];
+  assert.deepEqual(await search({ query: "email someone", tools: offered }), ["send_email"]);
+  assert.deepEqual(await search({ query: "invoice", tools: offered }), ["create_invoice"]);
+  assert.equal(typeof toolSearch({ search }).execute, "function");
+});
