@@ -6,6 +6,8 @@ import { ToolSearch, type Session } from "toolsearch";
 import { chatToolMessage, chatTools, deferredResponsesTools, functionCallOutput, responsesTools, toolSearchOutput } from "toolsearch/openai";
 import { deferredMessagesTools, messagesTools, toolResult, toolSearchResult } from "toolsearch/anthropic";
 import { searchTools, toolSearchTools } from "toolsearch/ai";
+import type { StructuredToolInterface } from "@langchain/core/tools";
+import { toolSearchTools as toolSearchLangChain } from "toolsearch/langchain";
 
 export async function openai(ts: ToolSearch, session: Session, call: OpenAI.Chat.Completions.ChatCompletionMessageFunctionToolCall) {
   const chat: OpenAI.Chat.Completions.ChatCompletionTool[] = chatTools(ts, session, { contextLength: 8000 });
@@ -33,4 +35,10 @@ export async function ai(model: Parameters<typeof generateText>[0]["model"]) {
   const discovery = toolSearch({ search: searchTools({ config: { max_search_limit: 10 } }) });
   ts.free();
   return [result.text, discovery];
+}
+
+export function langchain(lc: StructuredToolInterface[]) {
+  const { tools, session } = toolSearchLangChain(lc, { visible: ["weather"] });
+  const all: StructuredToolInterface[] = tools;
+  return [all, session];
 }
