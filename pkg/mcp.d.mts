@@ -30,11 +30,25 @@ export interface McpHost {
   close(): Promise<void>;
 }
 
+/** Options of `connectMcpServers`. */
+export interface McpHostOptions {
+  /**
+   * A manifest cache file: servers whose tools it holds for their current
+   * configuration are not started until a call needs them.
+   */
+  cache?: string;
+  /** How long a cached listing stands, in milliseconds (default 7 days). */
+  cacheMaxAgeMs?: number;
+  /** Called when a server starts (at connect, or on its first call). */
+  onStart?: (server: string) => void;
+  /** Called when the session's tools changed (a server's tools/list_changed, a lazy start). */
+  onToolsChanged?: () => void;
+  /** Called with what went wrong without stopping anything. */
+  onWarning?: (message: string) => void;
+}
+
 /** Connects to `servers` and lists their tools; a server that fails is reported, not thrown. */
-export function connectMcpServers(
-  servers: McpServerSpec[] | McpServersMap,
-  options?: { onToolsChanged?: () => void; onWarning?: (message: string) => void },
-): Promise<McpHost>;
+export function connectMcpServers(servers: McpServerSpec[] | McpServersMap, options?: McpHostOptions): Promise<McpHost>;
 
 /** The text parts of an MCP tool result, or the whole result as JSON. */
 export function resultText(result: unknown): string;

@@ -8,9 +8,15 @@
 //
 // servers.json: {"mcpServers": {"<name>": {"command", "args"?, "env"?, "cwd"?} | {"url"}},
 //                "toolSearch"?: <config.tool_search>, "contextLength"?: <tokens, default 200000>,
-//                "toolTimeoutMs"?: <a tool call's deadline, default 600000>}
+//                "toolTimeoutMs"?: <a tool call's deadline, default 600000>,
+//                "cache"?: <manifest file, or false; default in $XDG_CACHE_HOME/toolsearch-mcp/>}
+// With the manifest cache, a server whose tools are cached for its current
+// configuration starts on its first tool_call, not before.
 // Logs go to stderr; stdout carries MCP.
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -32,8 +38,19 @@ try {
   process.exit(2);
 }
 
+/** The manifest cache: the config's own, or one per config file in the user's cache folder. */
+function cachePath() {
+  if (config.cache === false) return undefined;
+  if (typeof config.cache === "string") return resolve(config.cache);
+  const folder = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
+  const id = createHash("sha256").update(resolve(configPath)).digest("hex").slice(0, 16);
+  return join(folder, "toolsearch-mcp", `${id}.json`);
+}
+
 const server = new Server({ name: "toolsearch-mcp", version: version() }, { capabilities: { tools: { listChanged: true } } });
 const host = await connectMcpServers(config.mcpServers ?? {}, {
+  cache: cachePath(),
+  onStart: (name) => log(`server '${name}' started`),
   onToolsChanged: () => server.sendToolListChanged().catch(() => {}),
   onWarning: log,
 });

@@ -4,13 +4,51 @@
 // shared between servers), follows each server's tools/list_changed, and
 // routes calls back to the server that owns a tool. A server that cannot start
 // is no crash: it becomes a declared source that search reports as unusable.
+//
+// With a manifest cache (`options.cache`, a file), a server whose tools are
+// cached under its current configuration is not started at all until a call
+// needs it: search, describe and the listing read the cache.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { ToolSearch } from "../node/index.mjs";
 
 const CLIENT = { name: "toolsearch", version: "0.1.0" };
+/** The manifest cache's format; another version reads as empty. */
+const CACHE_VERSION = 1;
+/** How long cached tools stand for a server that was not started (7 days). */
+const CACHE_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+
+/** A digest of a server's configuration: cached tools stand only for the same one (env values included, never stored). */
+function configKey(spec) {
+  const sorted = (value) =>
+    value !== null && typeof value === "object" && !Array.isArray(value)
+      ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, sorted(value[k])]))
+      : value;
+  return createHash("sha256").update(JSON.stringify(sorted(spec))).digest("hex");
+}
+
+/** The cached servers of a manifest file: `{name: {key, listedAt, tools}}`; empty when unreadable. */
+function readCache(path) {
+  try {
+    const cache = JSON.parse(readFileSync(path, "utf8"));
+    return cache?.version === CACHE_VERSION && cache.servers !== null && typeof cache.servers === "object" ? cache.servers : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Writes the manifest file whole (through a temporary file, so a reader never sees half of it). */
+function writeCache(path, servers) {
+  mkdirSync(dirname(path), { recursive: true });
+  const partial = `${path}.${process.pid}.tmp`;
+  writeFileSync(partial, JSON.stringify({ version: CACHE_VERSION, servers }));
+  renameSync(partial, path);
+}
 
 /** `[{name, ...spec}]` from an array of specs or an `mcpServers` map. */
 function specsOf(servers) {
@@ -53,15 +91,21 @@ export function resultText(result) {
  * `{name, url}`, or an `mcpServers` map of the same without `name`). Resolves
  * to `{ session, origins, failures, callTool(name, args), close() }`; the
  * session object is updated in place when a server's tools change, and
- * `options.onToolsChanged()` is called then.
+ * `options.onToolsChanged()` is called then. With `options.cache` (a file
+ * path), servers whose tools are cached for their configuration start on
+ * their first call instead (`options.cacheMaxAgeMs`, default 7 days, ends a
+ * cached listing); `options.onStart(name)` tells when a server starts.
  */
 export async function connectMcpServers(servers, options = {}) {
   const clients = new Map();
+  const starting = new Map(); // server name -> the promise of its start
   const lists = new Map(); // server name -> its imported tools, in config order
   const failures = [];
   const session = { tools: [], toolsets: {}, declaredSources: [] };
   const origins = {};
   const specs = specsOf(servers);
+  const cached = options.cache ? readCache(options.cache) : {};
+  const maxAge = Number.isFinite(options.cacheMaxAgeMs) ? options.cacheMaxAgeMs : CACHE_MAX_AGE_MS;
 
   function rebuild() {
     session.tools = [];
@@ -82,50 +126,83 @@ export async function connectMcpServers(servers, options = {}) {
 
   const generations = new Map(); // server name -> number of its latest listing
 
-  /**
-   * Imports a server's tools, keeping clear of every other server's names as
-   * they are when the listing arrives; a listing overtaken by a newer one of
-   * the same server is dropped.
-   */
-  async function load(name, client) {
-    const generation = (generations.get(name) ?? 0) + 1;
-    generations.set(name, generation);
-    const tools = await listAll(client);
-    if (generations.get(name) !== generation) return false;
+  /** Imports a server's tools, keeping clear of every other server's names. */
+  function adopt(name, tools) {
     const taken = [...lists.entries()].filter(([other]) => other !== name).flatMap(([, i]) => i.tools.map((t) => t.name));
     const imported = ToolSearch.fromMcp(name, tools, taken);
     for (const warning of imported.warnings) options.onWarning?.(warning);
     lists.set(name, imported);
-    return true;
   }
 
-  await Promise.all(
-    specs.map(async (spec) => {
-      const client = new Client(CLIENT);
+  /** Records a server's listing in the manifest cache. */
+  function remember(spec, tools) {
+    if (!options.cache) return;
+    cached[spec.name] = { key: configKey(spec), listedAt: Date.now(), tools };
+    try {
+      writeCache(options.cache, cached);
+    } catch (error) {
+      options.onWarning?.(`the manifest cache ${options.cache} cannot be written (${error?.message ?? error})`);
+    }
+  }
+
+  /**
+   * Lists a server's tools; a listing overtaken by a newer one of the same
+   * server is dropped (false).
+   */
+  async function list(spec, client) {
+    const generation = (generations.get(spec.name) ?? 0) + 1;
+    generations.set(spec.name, generation);
+    const tools = await listAll(client);
+    if (generations.get(spec.name) !== generation) return null;
+    remember(spec, tools);
+    return tools;
+  }
+
+  /** Connects one server and follows its tools/list_changed. */
+  async function connect(spec) {
+    const client = new Client(CLIENT);
+    try {
+      await client.connect(transportOf(spec));
+    } catch (error) {
+      await client.close().catch(() => {});
+      throw error;
+    }
+    options.onStart?.(spec.name);
+    clients.set(spec.name, client);
+    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       try {
-        await client.connect(transportOf(spec));
-        clients.set(spec.name, client);
-        client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-          try {
-            if (!(await load(spec.name, client))) return;
-            rebuild();
-            options.onToolsChanged?.();
-          } catch (error) {
-            options.onWarning?.(`server '${spec.name}': its tools could not be listed again (${error?.message ?? error})`);
-          }
-        });
+        const tools = await list(spec, client);
+        if (tools === null) return;
+        adopt(spec.name, tools);
+        rebuild();
+        options.onToolsChanged?.();
       } catch (error) {
-        await client.close().catch(() => {});
-        failures.push({ server: spec.name, reason: String(error?.message ?? error) });
+        options.onWarning?.(`server '${spec.name}': its tools could not be listed again (${error?.message ?? error})`);
       }
-    }),
+    });
+    return client;
+  }
+
+  const isFresh = (spec) => {
+    const entry = cached[spec.name];
+    return entry?.key === configKey(spec) && Array.isArray(entry.tools) && Date.now() - entry.listedAt < maxAge;
+  };
+  const lazy = specs.filter(isFresh).map((spec) => spec.name);
+  await Promise.all(
+    specs
+      .filter((spec) => !lazy.includes(spec.name))
+      .map((spec) => connect(spec).catch((error) => failures.push({ server: spec.name, reason: String(error?.message ?? error) }))),
   );
   // Listed in config order, so names do not depend on which server answered first.
   for (const spec of specs) {
+    if (lazy.includes(spec.name)) {
+      adopt(spec.name, cached[spec.name].tools);
+      continue;
+    }
     const client = clients.get(spec.name);
     if (!client) continue;
     try {
-      await load(spec.name, client);
+      adopt(spec.name, (await list(spec, client)) ?? []);
     } catch (error) {
       clients.delete(spec.name);
       await client.close().catch(() => {});
@@ -135,12 +212,42 @@ export async function connectMcpServers(servers, options = {}) {
   failures.sort((a, b) => specs.findIndex((s) => s.name === a.server) - specs.findIndex((s) => s.name === b.server));
   rebuild();
 
+  /**
+   * The client of a server, started now if it was left to its first call;
+   * its fresh listing replaces the cached one.
+   */
+  function clientOf(name) {
+    const client = clients.get(name);
+    if (client) return Promise.resolve(client);
+    const spec = specs.find((s) => s.name === name);
+    if (!spec || !lazy.includes(name)) return Promise.reject(new Error(`the MCP server ${name} is not connected`));
+    if (!starting.has(name)) {
+      const start = (async () => {
+        try {
+          const before = JSON.stringify(cached[name]?.tools);
+          const started = await connect(spec);
+          const tools = await list(spec, started);
+          if (tools !== null && JSON.stringify(tools) !== before) {
+            adopt(name, tools);
+            rebuild();
+            options.onToolsChanged?.();
+          }
+          return started;
+        } catch (error) {
+          starting.delete(name);
+          throw new Error(`the MCP server ${name} did not start (${error?.message ?? error})`);
+        }
+      })();
+      starting.set(name, start);
+    }
+    return starting.get(name);
+  }
+
   /** Runs a tool by its session name: its result's text, or a throw with that text when the server says isError. */
   async function callTool(name, args, callOptions) {
     const origin = origins[name];
     if (!origin) throw new Error(`no MCP server offers '${name}'`);
-    const client = clients.get(origin.server);
-    if (!client) throw new Error(`the MCP server ${origin.server} is not connected`);
+    const client = await clientOf(origin.server);
     const result = await client.callTool({ name: origin.tool, arguments: args }, undefined, callOptions);
     const text = resultText(result);
     if (result.isError) throw new Error(text);

@@ -1,7 +1,8 @@
 // toolsearch-mcp end to end: an MCP SDK client spawns the proxy over stdio in
 // front of the demo's three real MCP servers (and one that cannot start), then
 // lists tools, searches, describes, writes a file and reads it back, and calls
-// with invalid arguments.
+// with invalid arguments. A second proxy on the warm manifest cache starts no
+// server until a call needs one.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -15,14 +16,16 @@ import { root } from "./support.mjs";
 const BRIDGES = ["tool_search", "tool_describe", "tool_call"];
 let client;
 let workdir;
+let config;
 
 before(async () => {
   const demo = demoServers();
   workdir = demo.workdir;
   const mcpServers = Object.fromEntries(demo.specs.map(({ name, ...spec }) => [name, spec]));
   mcpServers.broken = { command: join(workdir, "no-such-server") };
-  const config = join(mkdtempSync(join(tmpdir(), "toolsearch-proxy-")), "servers.json");
-  writeFileSync(config, JSON.stringify({ mcpServers }));
+  const folder = mkdtempSync(join(tmpdir(), "toolsearch-proxy-"));
+  config = join(folder, "servers.json");
+  writeFileSync(config, JSON.stringify({ mcpServers, cache: join(folder, "manifest.json") }));
   client = new Client({ name: "proxy-test", version: "1.0.0" });
   await client.connect(
     new StdioClientTransport({
@@ -83,4 +86,32 @@ test("invalid arguments and failing tools come back with isError", async () => {
   const unknown = await call("tool_call", { calls: [{ name: "mcp__nowhere__tool", arguments: {} }] });
   assert.equal(unknown.isError, true);
   assert.equal(existsSync(join(workdir, "no-such-server")), false);
+});
+
+test("on a warm manifest cache, no server starts before the first call that needs it", async () => {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [join(root, "pkg", "bin", "toolsearch-mcp.mjs"), config],
+    stderr: "pipe",
+  });
+  let log = "";
+  transport.stderr.on("data", (chunk) => (log += chunk));
+  const warm = new Client({ name: "proxy-test-warm", version: "1.0.0" });
+  await warm.connect(transport);
+  try {
+    const { tools } = await warm.listTools();
+    assert.match(tools[0].description, /filesystem/);
+    const found = await warm.callTool({ name: "tool_search", arguments: { queries: ["write a file"] } });
+    assert.match(found.content[0].text, /mcp__filesystem__write_file/);
+    const described = await warm.callTool({ name: "tool_describe", arguments: { names: ["mcp__memory__create_entities"] } });
+    assert.match(described.content[0].text, /entities/);
+    assert.doesNotMatch(log, /started/, log);
+    const path = join(workdir, "warm.txt");
+    const wrote = await warm.callTool({ name: "tool_call", arguments: { calls: [{ name: "mcp__filesystem__write_file", arguments: { path, content: "warm" } }] } });
+    assert.equal(wrote.isError, false, JSON.stringify(wrote));
+    assert.equal(readFileSync(path, "utf8"), "warm");
+    assert.deepEqual(log.match(/server '\w+' started/g), ["server 'filesystem' started"]);
+  } finally {
+    await warm.close();
+  }
 });
