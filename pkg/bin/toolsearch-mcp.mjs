@@ -64,9 +64,10 @@ const ts = new ToolSearch({
   timeouts: { tool: toolTimeout },
   host: {
     // `ctx.ran` tells a tool's own answer from the bridge's error JSON; the
-    // client's cancellation (`ctx.signal`) reaches the server.
+    // client's cancellation (`ctx.signal`) reaches the server, and the
+    // server's progress reaches the client.
     executeTool: async (name, args, ctx) => {
-      const text = await host.callTool(name, args, { signal: ctx.signal, timeout: toolTimeout, resetTimeoutOnProgress: true });
+      const text = await host.callTool(name, args, callOptions(ctx));
       ctx.ran = true;
       return text;
     },
@@ -77,18 +78,32 @@ const contextLength = typeof config.contextLength === "number" ? config.contextL
 
 const textResult = (text, isError) => ({ content: [{ type: "text", text }], isError });
 
+/**
+ * The options of a call to a server for a client's request: its cancellation,
+ * the deadline (which the server's progress restarts), and the server's
+ * progress passed on to the client under the client's own token.
+ */
+function callOptions({ signal, progressToken, notify }) {
+  const options = { signal, timeout: toolTimeout, resetTimeoutOnProgress: true };
+  if (progressToken !== undefined) {
+    options.onprogress = (progress) =>
+      notify({ method: "notifications/progress", params: { ...progress, progressToken } }).catch(() => {});
+  }
+  return options;
+}
+
 server.setRequestHandler(ListToolsRequestSchema, async () => ({
   tools: ts.assemble(host.session, { contextLength, format: "mcp" }).tools,
 }));
 
 server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   const { name, arguments: args = {} } = request.params;
-  const ctx = { ran: false, signal: extra.signal };
+  const ctx = { ran: false, signal: extra.signal, progressToken: request.params._meta?.progressToken, notify: extra.sendNotification };
   const answer = await ts.handle(name, args, host.session, ctx);
   if (answer !== null) return textResult(answer, !ctx.ran && isError(answer));
   // A tool the assembly left visible is called directly.
   try {
-    return textResult(await host.callTool(name, args, { signal: extra.signal, timeout: toolTimeout, resetTimeoutOnProgress: true }), false);
+    return textResult(await host.callTool(name, args, callOptions(ctx)), false);
   } catch (error) {
     return textResult(String(error?.message ?? error), true);
   }

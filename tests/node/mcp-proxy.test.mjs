@@ -88,6 +88,19 @@ test("invalid arguments and failing tools come back with isError", async () => {
   assert.equal(existsSync(join(workdir, "no-such-server")), false);
 });
 
+test("a server's progress reaches the client through tool_call", async () => {
+  const progress = [];
+  const result = await client.callTool(
+    { name: "tool_call", arguments: { calls: [{ name: "mcp__everything__trigger-long-running-operation", arguments: { duration: 0.3, steps: 3 } }] } },
+    undefined,
+    { onprogress: (p) => progress.push(p.progress) },
+  );
+  assert.equal(result.isError === true, false, JSON.stringify(result));
+  // The server reports each step; the last may cross its own answer.
+  assert.ok(progress.length >= 2, JSON.stringify(progress));
+  assert.deepEqual(progress, [...progress].sort((a, b) => a - b));
+});
+
 test("on a warm manifest cache, no server starts before the first call that needs it", async () => {
   const transport = new StdioClientTransport({
     command: process.execPath,
