@@ -27,7 +27,21 @@ function svgEl(tag, attrs = {}, text) {
   return node;
 }
 
-const state = { session: { tools: [] }, live: false, ts: null, label: "" };
+const state = { session: { tools: [] }, live: false, ts: null, label: "", onProgress: () => {} };
+
+/** The lines of an NDJSON response body, each parsed, as they arrive. */
+async function* ndjson(response) {
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    buffered += value ?? "";
+    const lines = buffered.split("\n");
+    buffered = lines.pop();
+    for (const line of lines) if (line.trim()) yield JSON.parse(line);
+    if (done) return;
+  }
+}
 
 /** A ToolSearch whose host runs calls on the page server when the catalog is live. */
 function makeToolSearch(live) {
@@ -38,9 +52,13 @@ function makeToolSearch(live) {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ name, arguments: args }),
     });
-    const out = await response.json();
-    if ("error" in out) throw new Error(out.error);
-    return out.result;
+    // The server's progress, then the outcome.
+    for await (const out of ndjson(response)) {
+      if ("progress" in out) state.onProgress(out);
+      else if ("error" in out) throw new Error(out.error);
+      else return out.result;
+    }
+    throw new Error("the page server ended the call without an answer");
   };
   return new ToolSearch({ config: { ranking: $("ranking").value }, host: { executeTool } });
 }
@@ -305,7 +323,13 @@ async function callOnce(status) {
   } catch {
     args = $("call-args").value; // the bridge reports what is wrong with it
   }
+  state.onProgress = ({ progress, total, message }) => {
+    const of = typeof total === "number" ? ` of ${total}` : "";
+    const note = typeof message === "string" && message ? ` (${message})` : "";
+    status.replaceChildren(el("span", { class: "status", "data-outcome": "pending" }, `running… step ${progress}${of}${note}`));
+  };
   const text = await state.ts.toolCall({ calls: [{ name: $("call-name").value.trim(), arguments: args }] }, state.session);
+  state.onProgress = () => {};
   let parsed = null;
   try {
     parsed = JSON.parse(text);

@@ -58,11 +58,17 @@ async function handle(req, res, { mcp, catalog }) {
     const refusal = crossSite(req);
     if (refusal) return send(res, 403, { error: refusal });
     const { name, arguments: args } = JSON.parse(await body(req));
+    // One JSON object a line: the server's progress as it comes, then the
+    // outcome ({result} or {error}).
+    res.writeHead(200, { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store" });
+    const line = (value) => res.write(`${JSON.stringify(value)}\n`);
+    const onprogress = ({ progress, total, message }) => line({ progress, total, message });
     try {
-      return send(res, 200, { result: await mcp.callTool(String(name), args ?? {}) });
+      line({ result: await mcp.callTool(String(name), args ?? {}, { onprogress, resetTimeoutOnProgress: true }) });
     } catch (error) {
-      return send(res, 200, { error: String(error?.message ?? error) });
+      line({ error: String(error?.message ?? error) });
     }
+    return res.end();
   }
   if (path.startsWith("/pkg/")) return sendFile(res, safeJoin(join(root, "pkg", "web"), path.slice(5)));
   if (path === "/") return sendFile(res, join(www, "index.html"));

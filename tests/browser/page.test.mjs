@@ -118,6 +118,13 @@ test("the demo page searches, describes and calls tools", { timeout: 120_000 }, 
     assert.match(await page.textContent("#call-output"), /Successfully wrote/);
     assert.equal(readFileSync(target, "utf8"), "written from the page");
 
+    // A long operation shows the server's progress while it runs.
+    await page.fill("#call-name", "mcp__everything__trigger-long-running-operation");
+    await page.fill("#call-args", JSON.stringify({ duration: 2, steps: 4 }));
+    await page.click("#call-form button[type=submit]");
+    await page.waitForFunction(() => /running… step [1-4] of 4/.test(document.querySelector("#call-status").textContent));
+    await page.waitForSelector("#call-status [data-outcome=ok]");
+
     await page.screenshot({ path: join(output, "demo-page.png"), fullPage: true });
 
     const samples = await page.$$eval("#catalog-select option", (options) => options.map((o) => o.value));
