@@ -30,6 +30,11 @@ test("publint finds nothing to warn about", () => {
   assert.match(out, /All good!/);
 });
 
+test("npm publish --dry-run accepts the package", () => {
+  const out = execFileSync("npm", ["publish", "--dry-run", "./pkg"], { cwd: root, encoding: "utf8", stdio: "pipe", timeout: 120_000 });
+  assert.match(out, /\+ toolsearch@\d+\.\d+\.\d+/);
+});
+
 // Node's own resolution (node16, from ESM and CommonJS) and bundlers'. The
 // subpaths other than the root (web, mcp, the .wasm files) are ESM by design
 // (CommonJS code requires the root), hence cjs-resolves-to-esm; node10 knows
