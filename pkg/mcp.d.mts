@@ -37,7 +37,7 @@ export interface McpHostOptions {
    * configuration are not started until a call needs them.
    */
   cache?: string;
-  /** How long a cached listing stands, in milliseconds (default 7 days). */
+  /** How long a cached listing stands, in milliseconds (default 7 days; `Infinity` for ever). Remote (`url`) servers are never cached. */
   cacheMaxAgeMs?: number;
   /** Called when a server starts (at connect, or on its first call). */
   onStart?: (server: string) => void;

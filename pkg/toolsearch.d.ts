@@ -516,6 +516,7 @@ export default function init(input?: unknown, validator?: unknown): Promise<void
  * `init` without a promise, from the wasm's bytes (or a compiled
  * WebAssembly.Module), for bundles and workers that cannot fetch the .wasm
  * files; `validator`, the validator's bytes, is kept until the first
- * `tool_call` that validates. A no-op in Node.
+ * `tool_call` that validates. The web entry throws a TypeError without
+ * `input`; in Node it is a no-op.
  */
 export function initSync(input?: BufferSource | WebAssembly.Module, validator?: BufferSource | WebAssembly.Module): void;

@@ -29,7 +29,7 @@ function svgEl(tag, attrs = {}, text) {
 
 const state = { session: { tools: [] }, live: false, ts: null, label: "", onProgress: () => {} };
 
-/** The lines of an NDJSON response body, each parsed, as they arrive. */
+/** The lines of an NDJSON response body, each parsed, as they arrive (a last line needs no newline). */
 async function* ndjson(response) {
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = "";
@@ -37,7 +37,7 @@ async function* ndjson(response) {
     const { value, done } = await reader.read();
     buffered += value ?? "";
     const lines = buffered.split("\n");
-    buffered = lines.pop();
+    buffered = done ? "" : lines.pop();
     for (const line of lines) if (line.trim()) yield JSON.parse(line);
     if (done) return;
   }

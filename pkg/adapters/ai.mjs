@@ -10,17 +10,22 @@ const TOOLSET = "ai-sdk";
 /** A tool's output as the text the model reads. */
 const asText = (output) => (typeof output === "string" ? output : JSON.stringify(output ?? null));
 
+/** What a deferred tool's `execute` gets when the bridge was called outside generateText. */
+const NO_EXECUTION = { toolCallId: "", messages: [] };
+
 /**
  * The bridges for an AI SDK `ToolSet`: `{ tools, ts, session }`. `tools` is a
- * ToolSet of the tools kept visible (`options.visible`, names) and
- * tool_search, tool_describe and tool_call; tool_call validates and runs a
- * deferred tool's own `execute`. The other options are those of
- * `new ToolSearch()` (its host's `executeTool` is ours), and `contextLength`.
+ * ToolSet of the tools kept visible (`options.visible`, names, and every tool
+ * without an `execute`, such as a provider's) and tool_search, tool_describe
+ * and tool_call; tool_call validates the arguments, reads them through the
+ * tool's own schema (defaults and transforms apply) and runs its `execute`.
+ * The other options are those of `new ToolSearch()` (its host's
+ * `executeTool` is ours), and `contextLength`.
  */
 export async function toolSearchTools(toolSet, options = {}) {
   const { visible = [], contextLength = 200_000, ...toolSearchOptions } = options;
   const names = Object.keys(toolSet);
-  const kept = new Set(visible);
+  const kept = new Set([...visible, ...names.filter((name) => typeof toolSet[name].execute !== "function")]);
   const tools = await Promise.all(
     names.map(async (name) => ({
       name,
@@ -32,8 +37,9 @@ export async function toolSearchTools(toolSet, options = {}) {
   const session = { tools, toolsets };
   const executeTool = async (name, args, ctx) => {
     const own = toolSet[name];
-    if (typeof own?.execute !== "function") throw new Error(`${name} has no execute function`);
-    return asText(await own.execute(args, ctx.execution));
+    const read = await asSchema(own.inputSchema).validate?.(args);
+    if (read && !read.success) throw new Error(String(read.error?.message ?? read.error));
+    return asText(await own.execute(read ? read.value : args, ctx.execution ?? NO_EXECUTION));
   };
   const ts = new ToolSearch({ ...toolSearchOptions, host: { ...toolSearchOptions.host, executeTool } });
   const out = {};

@@ -2,7 +2,7 @@
 // `tool_result` blocks with `is_error`, and the Messages API's own deferred
 // loading. No dependency on `@anthropic-ai/sdk`: the shapes are structural
 // and match its types.
-import type { CallContext, JsonSchema, Session, ToolSearch } from "../toolsearch.mjs";
+import type { CallContext, JsonSchema, PreparedSession, Session, ToolSearch } from "../toolsearch.mjs";
 
 /** A Messages API tool. */
 export interface MessagesTool {
@@ -43,13 +43,14 @@ export interface ToolListOptions {
 /** A tool of any shape as a Messages API tool; null without a name. */
 export function toAnthropicTool(def: unknown): MessagesTool | null;
 /** Messages API `tools`: the tools the model sees, then the three bridges. */
-export function messagesTools(ts: ToolSearch, session: Session, options?: ToolListOptions): MessagesTool[];
+export function messagesTools(ts: ToolSearch, session: Session | PreparedSession, options?: ToolListOptions): MessagesTool[];
 /** Runs a bridge `tool_use`: the `tool_result` block, or null for the host's own tools. */
-export function toolResult(ts: ToolSearch, session: Session, toolUse: ToolUse, ctx?: CallContext): Promise<ToolResultBlock | null>;
+export function toolResult(ts: ToolSearch, session: Session | PreparedSession, toolUse: ToolUse, ctx?: CallContext): Promise<ToolResultBlock | null>;
 /**
  * `tools` for Anthropic's own deferred loading: every tool of the session,
  * the deferred ones with `defer_loading`, and `tool_search` as a client-side
- * search tool.
+ * search tool. It reads the session's tools, so it takes the session itself,
+ * not a prepared one (a TypeError says so); so does `toolSearchResult`.
  */
 export function deferredMessagesTools(ts: ToolSearch, session: Session, options?: ToolListOptions): MessagesTool[];
 /** Answers the search tool's `tool_use`: `tool_reference` blocks, or our answer as text when nothing matched. */

@@ -3,7 +3,7 @@
 // deferred loading (`defer_loading` tools found through `tool_reference`
 // blocks of a client-side search tool).
 import { isError } from "toolsearch";
-import { matchedNames, plainTool, split } from "./common.mjs";
+import { matchedNames, plainTool, split, toolsOf } from "./common.mjs";
 
 /** A tool of any shape as a Messages API tool. */
 export function toAnthropicTool(def) {
@@ -52,8 +52,8 @@ export function deferredMessagesTools(ts, session, options) {
  * as text (it names the sources that are connected).
  */
 export async function toolSearchResult(ts, session, toolUse, ctx) {
+  const known = new Set(toolsOf(session).map((def) => plainTool(def)?.name));
   const text = await ts.toolSearch(toolUse.input, session, ctx);
-  const known = new Set((session.tools ?? []).map((def) => plainTool(def)?.name));
   const names = matchedNames(text).filter((name) => known.has(name));
   const content = names.length > 0 ? names.map((name) => ({ type: "tool_reference", tool_name: name })) : text;
   const result = { type: "tool_result", tool_use_id: toolUse.id, content };

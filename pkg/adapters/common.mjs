@@ -4,6 +4,17 @@
 import { toolName, toolSchema } from "toolsearch";
 
 const BRIDGES = new Set(["tool_search", "tool_describe", "tool_call"]);
+/** Names no session tool may take (the engine leaves such tools out). */
+const RESERVED = new Set([...BRIDGES, "manage_connections"]);
+
+/** The session's own tools; a prepared session, which holds none to read, is refused. */
+export function toolsOf(session) {
+  const tools = session?.tools;
+  if (!Array.isArray(tools)) {
+    throw new TypeError("toolsearch: this adapter needs the session itself (with its tools), not a prepared session");
+  }
+  return tools;
+}
 
 /** A tool of any shape as `{name, description, parameters}`; null without a name. */
 export function plainTool(def) {
@@ -20,16 +31,17 @@ export function plainTool(def) {
  * the session's tools behind the bridge; `activated`, whether anything defers.
  */
 export function split(ts, session, options = {}) {
+  const tools = toolsOf(session);
   const assembly = ts.assemble(session, { contextLength: options.contextLength, format: "openai" });
+  const own = new Set(tools);
   const bridges = new Map();
   const visible = [];
   for (const tool of assembly.tools) {
-    const name = toolName(tool);
-    if (BRIDGES.has(name) && tool.type === "function" && !session.tools?.includes(tool)) bridges.set(name, tool);
-    else visible.push(tool);
+    if (own.has(tool)) visible.push(tool);
+    else bridges.set(toolName(tool), tool);
   }
   const shown = new Set(visible);
-  const deferred = (session.tools ?? []).filter((tool) => !shown.has(tool));
+  const deferred = tools.filter((tool) => !shown.has(tool) && !RESERVED.has(toolName(tool)));
   return { visible, bridges, deferred, activated: assembly.activated };
 }
 

@@ -21,8 +21,12 @@ function accepting(name, parameters) {
   return { ...parameters, properties };
 }
 
-/** A tool's output as the text the model reads. */
-const asText = (output) => (typeof output === "string" ? output : JSON.stringify(output?.content ?? output ?? null));
+/** A tool's output as the text the model reads: a ToolMessage's content, text as it is, anything else as JSON. */
+function asText(output) {
+  const isToolMessage = typeof output?._getType === "function" && output._getType() === "tool";
+  const value = isToolMessage ? output.content : output;
+  return typeof value === "string" ? value : JSON.stringify(value ?? null);
+}
 
 /**
  * The bridges for LangChain tools: `{ tools, ts, session }`. `tools` holds the

@@ -1,7 +1,7 @@
 // `toolsearch/openai`: the bridges in OpenAI's Chat Completions and Responses
 // shapes, and the Responses API's own deferred loading. No dependency on the
 // `openai` package: the shapes are structural and match its types.
-import type { CallContext, JsonSchema, Session, ToolSearch } from "../toolsearch.mjs";
+import type { CallContext, JsonSchema, PreparedSession, Session, ToolSearch } from "../toolsearch.mjs";
 
 /** A Chat Completions function tool. */
 export interface ChatFunctionTool {
@@ -61,26 +61,28 @@ export function toChatTool(def: unknown): ChatFunctionTool | null;
 /** A tool of any shape as a Responses API function tool; null without a name. */
 export function toResponsesTool(def: unknown): ResponsesFunctionTool | null;
 /** Chat Completions `tools`: the tools the model sees, then the three bridges. */
-export function chatTools(ts: ToolSearch, session: Session, options?: ToolListOptions): ChatFunctionTool[];
+export function chatTools(ts: ToolSearch, session: Session | PreparedSession, options?: ToolListOptions): ChatFunctionTool[];
 /** Responses API `tools`: the tools the model sees, then the three bridges. */
-export function responsesTools(ts: ToolSearch, session: Session, options?: ToolListOptions): ResponsesFunctionTool[];
+export function responsesTools(ts: ToolSearch, session: Session | PreparedSession, options?: ToolListOptions): ResponsesFunctionTool[];
 /** Runs a bridge tool call: the `tool` message, or null for the host's own tools. */
 export function chatToolMessage(
   ts: ToolSearch,
-  session: Session,
+  session: Session | PreparedSession,
   toolCall: { id: string; function: { name: string; arguments: string } },
   ctx?: CallContext,
 ): Promise<ChatToolMessage | null>;
 /** Runs a bridge `function_call`: the `function_call_output` item, or null for the host's own tools. */
 export function functionCallOutput(
   ts: ToolSearch,
-  session: Session,
+  session: Session | PreparedSession,
   item: { call_id: string; name: string; arguments: string },
   ctx?: CallContext,
 ): Promise<FunctionCallOutputItem | null>;
 /**
  * `tools` for OpenAI's own deferred loading: every tool of the session, the
  * deferred ones with `defer_loading`, and a client-executed `tool_search`.
+ * It reads the session's tools, so it takes the session itself, not a
+ * prepared one (a TypeError says so); so does `toolSearchOutput`.
  */
 export function deferredResponsesTools(
   ts: ToolSearch,

@@ -2,7 +2,7 @@
 // and Responses APIs, and the Responses API's own deferred loading
 // (`defer_loading` tools found by a client-executed `tool_search`).
 import { isError } from "toolsearch";
-import { matchedNames, plainTool, split } from "./common.mjs";
+import { matchedNames, plainTool, split, toolsOf } from "./common.mjs";
 
 /** A tool of any shape as a Chat Completions function tool. */
 export function toChatTool(def) {
@@ -68,8 +68,8 @@ export function deferredResponsesTools(ts, session, options) {
  * `tool_search_output` item that loads the matched tools.
  */
 export async function toolSearchOutput(ts, session, call, ctx) {
+  const byName = new Map(toolsOf(session).map((def) => [plainTool(def)?.name, def]));
   const text = await ts.toolSearch(call.arguments, session, ctx);
-  const byName = new Map((session.tools ?? []).map((def) => [plainTool(def)?.name, def]));
   const tools = matchedNames(text)
     .filter((name) => byName.has(name))
     .map((name) => ({ ...toResponsesTool(byName.get(name)), defer_loading: true }));

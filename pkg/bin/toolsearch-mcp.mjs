@@ -16,7 +16,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -41,7 +41,7 @@ try {
 /** The manifest cache: the config's own, or one per config file in the user's cache folder. */
 function cachePath() {
   if (config.cache === false) return undefined;
-  if (typeof config.cache === "string") return resolve(config.cache);
+  if (typeof config.cache === "string") return resolve(dirname(resolve(configPath)), config.cache);
   const folder = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
   const id = createHash("sha256").update(resolve(configPath)).digest("hex").slice(0, 16);
   return join(folder, "toolsearch-mcp", `${id}.json`);
@@ -61,7 +61,9 @@ for (const failure of host.failures) log(`server '${failure.server}' is unavaila
 const toolTimeout = Number.isInteger(config.toolTimeoutMs) && config.toolTimeoutMs > 0 ? config.toolTimeoutMs : 600_000;
 const ts = new ToolSearch({
   config: config.toolSearch,
-  timeouts: { tool: toolTimeout },
+  // The MCP client's timeout is the deadline (progress restarts it); the
+  // engine's own only ends a call that outlives it by far.
+  timeouts: { tool: 0xffffffff },
   host: {
     // `ctx.ran` tells a tool's own answer from the bridge's error JSON; the
     // client's cancellation (`ctx.signal`) reaches the server, and the
@@ -84,12 +86,13 @@ const textResult = (text, isError) => ({ content: [{ type: "text", text }], isEr
  * progress passed on to the client under the client's own token.
  */
 function callOptions({ signal, progressToken, notify }) {
-  const options = { signal, timeout: toolTimeout, resetTimeoutOnProgress: true };
-  if (progressToken !== undefined) {
-    options.onprogress = (progress) =>
-      notify({ method: "notifications/progress", params: { ...progress, progressToken } }).catch(() => {});
-  }
-  return options;
+  // Progress is always asked for, since it restarts the deadline; it is
+  // passed on only to a client that asked for it.
+  const onprogress = (progress) => {
+    if (progressToken === undefined) return;
+    notify({ method: "notifications/progress", params: { ...progress, progressToken } }).catch(() => {});
+  };
+  return { signal, timeout: toolTimeout, resetTimeoutOnProgress: true, onprogress };
 }
 
 server.setRequestHandler(ListToolsRequestSchema, async () => ({

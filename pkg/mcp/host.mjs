@@ -42,8 +42,15 @@ function readCache(path) {
   }
 }
 
-/** Writes the manifest file whole (through a temporary file, so a reader never sees half of it). */
-function writeCache(path, servers) {
+/**
+ * Sets one server's entry of the manifest file (`null` removes it): the file
+ * is read again first, so other processes' entries stay, and written whole
+ * through a temporary file, so a reader never sees half of it.
+ */
+function writeCacheEntry(path, name, entry) {
+  const servers = readCache(path);
+  if (entry === null) delete servers[name];
+  else servers[name] = entry;
   mkdirSync(dirname(path), { recursive: true });
   const partial = `${path}.${process.pid}.tmp`;
   writeFileSync(partial, JSON.stringify({ version: CACHE_VERSION, servers }));
@@ -105,7 +112,8 @@ export async function connectMcpServers(servers, options = {}) {
   const origins = {};
   const specs = specsOf(servers);
   const cached = options.cache ? readCache(options.cache) : {};
-  const maxAge = Number.isFinite(options.cacheMaxAgeMs) ? options.cacheMaxAgeMs : CACHE_MAX_AGE_MS;
+  const maxAge = typeof options.cacheMaxAgeMs === "number" && options.cacheMaxAgeMs >= 0 ? options.cacheMaxAgeMs : CACHE_MAX_AGE_MS;
+  let closed = false;
 
   function rebuild() {
     session.tools = [];
@@ -134,12 +142,18 @@ export async function connectMcpServers(servers, options = {}) {
     lists.set(name, imported);
   }
 
-  /** Records a server's listing in the manifest cache. */
+  /**
+   * Records a server's listing in the manifest cache (`null` forgets it).
+   * Remote (`url`) servers are not cached: their tools change with no change
+   * to their configuration.
+   */
   function remember(spec, tools) {
-    if (!options.cache) return;
-    cached[spec.name] = { key: configKey(spec), listedAt: Date.now(), tools };
+    if (!options.cache || typeof spec.url === "string") return;
+    const entry = tools === null ? null : { key: configKey(spec), listedAt: Date.now(), tools };
+    if (entry === null) delete cached[spec.name];
+    else cached[spec.name] = entry;
     try {
-      writeCache(options.cache, cached);
+      writeCacheEntry(options.cache, spec.name, entry);
     } catch (error) {
       options.onWarning?.(`the manifest cache ${options.cache} cannot be written (${error?.message ?? error})`);
     }
@@ -167,6 +181,10 @@ export async function connectMcpServers(servers, options = {}) {
       await client.close().catch(() => {});
       throw error;
     }
+    if (closed) {
+      await client.close().catch(() => {});
+      throw new Error("the host is closed");
+    }
     options.onStart?.(spec.name);
     clients.set(spec.name, client);
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
@@ -185,7 +203,7 @@ export async function connectMcpServers(servers, options = {}) {
 
   const isFresh = (spec) => {
     const entry = cached[spec.name];
-    return entry?.key === configKey(spec) && Array.isArray(entry.tools) && Date.now() - entry.listedAt < maxAge;
+    return typeof spec.url !== "string" && entry?.key === configKey(spec) && Array.isArray(entry.tools) && Date.now() - entry.listedAt <= maxAge;
   };
   const lazy = specs.filter(isFresh).map((spec) => spec.name);
   await Promise.all(
@@ -202,7 +220,9 @@ export async function connectMcpServers(servers, options = {}) {
     const client = clients.get(spec.name);
     if (!client) continue;
     try {
-      adopt(spec.name, (await list(spec, client)) ?? []);
+      // A listing overtaken by a newer one (tools/list_changed) leaves that one in place.
+      const tools = await list(spec, client);
+      if (tools !== null) adopt(spec.name, tools);
     } catch (error) {
       clients.delete(spec.name);
       await client.close().catch(() => {});
@@ -234,8 +254,17 @@ export async function connectMcpServers(servers, options = {}) {
           }
           return started;
         } catch (error) {
-          starting.delete(name);
-          throw new Error(`the MCP server ${name} did not start (${error?.message ?? error})`);
+          // Not started: no longer offered (its cached tools go), reported as
+          // unavailable, and forgotten by the cache so the next launch tries it.
+          const reason = String(error?.message ?? error);
+          if (!closed) {
+            lists.delete(name);
+            failures.push({ server: name, reason });
+            remember(spec, null);
+            rebuild();
+            options.onToolsChanged?.();
+          }
+          throw new Error(`the MCP server ${name} did not start (${reason})`);
         }
       })();
       starting.set(name, start);
@@ -255,6 +284,8 @@ export async function connectMcpServers(servers, options = {}) {
   }
 
   async function close() {
+    closed = true;
+    await Promise.allSettled(starting.values());
     await Promise.allSettled([...clients.values()].map((c) => c.close()));
   }
 

@@ -155,12 +155,17 @@ class ToolSearch {
    * describe and call read the tools' current schemas.
    */
   prepare(session) {
+    if (this.#prepared.has(session)) return session;
+    if (preparedSessions.has(session)) {
+      throw new TypeError("toolsearch: this prepared session belongs to another ToolSearch; prepare it with this one");
+    }
     const read = this.#read(session);
     read.toolsets = ownCopy(read.toolsets);
     read.owners = ownCopy(read.owners);
     const handle = Object.freeze({ size: read.tools.length });
     this.#prepared.set(handle, read);
     preparedSessions.add(handle);
+    this.#views.keep(read.tools.length);
     return handle;
   }
 

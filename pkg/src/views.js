@@ -144,6 +144,8 @@ class ToolViews {
   #memo = new WeakMap();
   /** Counts the times the engine forgot its tools: ids of an older epoch are void. */
   epoch = 0;
+  /** The largest prepared session: the engine keeps room for it beside any other. */
+  #kept = 0;
   /** The enhanced ranking also reads property descriptions and enums. */
   #withParams;
 
@@ -159,11 +161,16 @@ class ToolViews {
    */
   ids(tools, toolsets, owners) {
     const ids = this.#intern(tools, toolsets, owners);
-    if (this.#engine.interned() <= INTERN_SLACK + 4 * tools.length) return ids;
+    if (this.#engine.interned() <= INTERN_SLACK + 4 * (tools.length + this.#kept)) return ids;
     this.#engine.clear();
     this.#memo = new WeakMap();
     this.epoch++;
     return this.#intern(tools, toolsets, owners);
+  }
+
+  /** Keeps room for a prepared session of `count` tools, so other sessions do not make the engine forget it. */
+  keep(count) {
+    this.#kept = Math.max(this.#kept, count);
   }
 
   /**

@@ -255,7 +255,7 @@ impl Host for JsHost {
         let Ok(returned) = validate.call2(&JsValue::NULL, &schema, &instance) else {
             return Some(None);
         };
-        let answer = match within(&Promise::resolve(&returned), self.bounds.callback_ms).await {
+        let answer = match within(&Promise::resolve(&returned), VALIDATE_TIMEOUT_MS).await {
             Some(Ok(answer)) => answer.as_string(),
             _ => None,
         };
@@ -294,6 +294,10 @@ impl Host for JsHost {
         uuid_v4().unwrap_or_else(|| "00000000-0000-4000-8000-000000000000".to_owned())
     }
 }
+
+/// How long loading and running the validator may take before the call runs
+/// unvalidated (§10.5 fails open).
+const VALIDATE_TIMEOUT_MS: u32 = 30_000;
 
 /// How long `host.embed` may take before the turn goes on without it.
 const EMBED_TIMEOUT_MS: u32 = 30_000;

@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { generateText, jsonSchema, stepCountIs, tool, toolSearch } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
+import { z } from "zod";
 import { searchTools, toolSearchTools } from "toolsearch/ai";
 
 const usage = {
@@ -63,4 +64,20 @@ test("ai: searchTools ranks for the SDK's own toolSearch()", async () => {
   assert.deepEqual(await search({ query: "email someone", tools: offered }), ["send_email"]);
   assert.deepEqual(await search({ query: "invoice", tools: offered }), ["create_invoice"]);
   assert.equal(typeof toolSearch({ search }).execute, "function");
+});
+
+test("ai: a deferred tool gets its arguments through its own schema; a tool without execute stays visible", async () => {
+  const got = [];
+  const { tools, ts, session } = await toolSearchTools({
+    remind: tool({
+      description: "Set a reminder after some minutes.",
+      inputSchema: z.object({ text: z.string(), minutes: z.number().default(5) }),
+      execute: async (input, options) => { got.push([input, options.toolCallId]); return "set"; },
+    }),
+    provider_search: tool({ description: "Search the web (run by the provider).", inputSchema: jsonSchema({ type: "object" }) }),
+  }, { contextLength: 2000 });
+  assert.ok("provider_search" in tools && !("remind" in tools));
+  const answer = await ts.toolCall({ calls: [{ name: "remind", arguments: { text: "stretch" } }] }, session);
+  assert.equal(answer, "set");
+  assert.deepEqual(got, [[{ text: "stretch", minutes: 5 }, ""]]);
 });

@@ -30,3 +30,12 @@ test("langchain: search, describe and call through the bridges; a single string 
   assert.equal(message.tool_call_id, "c1");
   assert.equal(JSON.parse(message.content).results[0].matches[0], "list_files");
 });
+
+test("langchain: a tool's object output reaches the model whole", async () => {
+  const lcTools = [
+    tool(async () => ({ content: "sent", id: 7 }), { name: "send_sms", description: "Send a text message.", schema: z.object({ to: z.string() }) }),
+  ];
+  const { tools } = toolSearchTools(lcTools, { contextLength: 500 });
+  const call = tools.find((t) => t.name === "tool_call");
+  assert.deepEqual(JSON.parse(await call.invoke({ calls: [{ name: "send_sms", arguments: { to: "+1" } }] })), { content: "sent", id: 7 });
+});

@@ -137,3 +137,15 @@ test("anthropic: Messages API through the bridges, is_error, and its own deferre
   const none = await toolSearchResult(ts, session, { id: "u3", name: "tool_search", input: { queries: ["fax"] } });
   assert.equal(typeof none.content, "string");
 });
+
+test("adapters refuse a prepared session where they read its tools, and never defer a reserved name", async () => {
+  const { ts, session } = fixture();
+  const prepared = ts.prepare(session);
+  assert.throws(() => deferredResponsesTools(ts, prepared, { contextLength }), /not a prepared session/);
+  await assert.rejects(toolSearchOutput(ts, prepared, { call_id: "c", arguments: { queries: ["jira"] } }), /not a prepared session/);
+  assert.equal(chatTools(ts, prepared, { contextLength }).length, 3);
+  const own = { name: "tool_search", description: "The host's own search.", inputSchema: { type: "object" } };
+  const clash = { tools: [...session.tools, own], toolsets: { ...session.toolsets, tool_search: "mcp-own" } };
+  const names = deferredMessagesTools(ts, clash, { contextLength }).map((t) => t.name);
+  assert.deepEqual(names.filter((n) => n === "tool_search"), ["tool_search"]);
+});

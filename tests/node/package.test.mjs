@@ -31,7 +31,8 @@ test("publint finds nothing to warn about", () => {
 });
 
 test("npm publish --dry-run accepts the package", () => {
-  const out = execFileSync("npm", ["publish", "--dry-run", "./pkg"], { cwd: root, encoding: "utf8", stdio: "pipe", timeout: 120_000 });
+  // --force: no question to the registry about the version (offline, or once a version exists).
+  const out = execFileSync("npm", ["publish", "--dry-run", "--force", "./pkg"], { cwd: root, encoding: "utf8", stdio: "pipe", timeout: 120_000 });
   assert.match(out, /\+ toolsearch@\d+\.\d+\.\d+/);
 });
 

@@ -121,4 +121,6 @@ test("a prepared session survives the engine forgetting its tools, and belongs t
   const out = JSON.parse(await ts.toolSearch({ queries: ["first"] }, prepared));
   assert.deepEqual(out.results[0].matches, ["mcp_x_alpha"]);
   await assert.rejects(new ToolSearch().toolSearch({ queries: ["first"] }, prepared), /belongs to another ToolSearch/);
+  assert.throws(() => new ToolSearch().prepare(prepared), /belongs to another ToolSearch/);
+  assert.equal(ts.prepare(prepared), prepared);
 });

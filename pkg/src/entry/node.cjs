@@ -3,8 +3,17 @@ const raw = require("./toolsearch.js");
 
 /** The argument validator (wasm-validator/), loaded on the first call that validates. */
 let validator = null;
+/** Why the validator did not load, once it failed: calls then run unvalidated (§10.5 fails open). */
+let unavailable = null;
 function validateArguments(schema, instance) {
-  validator ??= require("./validator.js");
+  if (unavailable !== null) throw unavailable;
+  try {
+    validator ??= require("./validator.js");
+  } catch (error) {
+    unavailable = error;
+    console.warn(`toolsearch: the argument validator did not load (${error?.message ?? error}); tool calls run unvalidated`);
+    throw error;
+  }
   return validator.validate(schema, instance);
 }
 

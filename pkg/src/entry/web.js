@@ -4,15 +4,22 @@ import rawInit, * as raw from "./toolsearch.js";
 let validatorInput;
 /** The argument validator (wasm-validator/), loaded on the first call that validates. */
 let validator = null;
+/** When the validator last failed to load: calls run unvalidated for a minute, then it is tried again. */
+let failedAt = -Infinity;
+const RETRY_MS = 60_000;
+
 function validateArguments(schema, instance) {
+  if (validator === null && Date.now() - failedAt < RETRY_MS) return Promise.reject(new Error("the validator is unavailable"));
   validator ??= import("./validator.js")
     .then(async (module) => {
-      if (isModuleSource(validatorInput)) module.initSync({ module: validatorInput });
-      else await module.default(validatorInput === undefined ? undefined : { module_or_path: validatorInput });
+      await module.default(validatorInput === undefined ? undefined : { module_or_path: validatorInput });
       return module;
     })
     .catch((error) => {
-      validator = null; // the next call tries again; this one runs unvalidated (§10.5 fails open)
+      // Calls run unvalidated meanwhile (§10.5 fails open); say so once.
+      if (failedAt === -Infinity) console.warn(`toolsearch: the argument validator did not load (${error?.message ?? error}); tool calls run unvalidated until it does`);
+      failedAt = Date.now();
+      validator = null;
       throw error;
     });
   return validator.then((module) => module.validate(schema, instance));
@@ -22,6 +29,10 @@ function validateArguments(schema, instance) {
 
 export const { ToolSearch, tokenize, version, isError, toolName, toolSchema } = createToolSearch(raw, validateArguments);
 
+/** `input` as wasm-bindgen's init takes it: `{module_or_path}`. */
+const moduleOrPath = (input) =>
+  input !== null && typeof input === "object" && "module_or_path" in input ? input : input === undefined ? undefined : { module_or_path: input };
+
 /**
  * Loads and instantiates the wasm once. `input`: a URL, Response, bytes or
  * WebAssembly.Module; by default the .wasm next to this file. `validator`,
@@ -29,9 +40,8 @@ export const { ToolSearch, tokenize, version, isError, toolName, toolSchema } = 
  * the first tool_call that validates.
  */
 export default async function init(input, validator) {
-  validatorInput = validator;
-  const arg = input !== null && typeof input === "object" && "module_or_path" in input ? input : input === undefined ? undefined : { module_or_path: input };
-  await rawInit(arg);
+  if (validator !== undefined) validatorInput = moduleOrPath(validator).module_or_path;
+  await rawInit(moduleOrPath(input));
 }
 
 /** Bytes or a compiled module, which instantiate without fetching. */
@@ -43,10 +53,10 @@ function isModuleSource(input) {
  * `init` without a promise, from bytes (or a WebAssembly.Module) the host
  * already has: for bundles and workers that cannot fetch the .wasm files.
  * `validator`, the validator's bytes, is kept until the first tool_call that
- * validates.
+ * validates (and compiled then, off the caller's path).
  */
 export function initSync(input, validator) {
   if (!isModuleSource(input)) throw new TypeError("toolsearch: initSync takes the wasm as bytes or a WebAssembly.Module");
-  validatorInput = validator;
+  if (validator !== undefined) validatorInput = validator;
   raw.initSync({ module: input });
 }
