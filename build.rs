@@ -1,6 +1,8 @@
 //! Embeds every language file of `src/enhanced/lang/` (adding a language is
 //! adding a file there): writes `languages.rs` into `OUT_DIR` with one
-//! `(code, text)` pair per file, sorted by code.
+//! `(code, text)` pair per file, sorted by code, and `stemmer(name)` over
+//! the Snowball stemmers the files name, so that the wasm carries only those
+//! (each unused one costs about 5 KB of gzip).
 
 use std::path::Path;
 
@@ -28,8 +30,39 @@ fn main() {
         out.push_str(&format!("    ({code:?}, include_str!({path:?})),\n"));
     }
     out.push_str("];\n");
+    out.push_str(&stemmer_function(&files));
     let target = Path::new(&std::env::var("OUT_DIR").unwrap_or_default()).join("languages.rs");
     if let Err(error) = std::fs::write(&target, out) {
         println!("cargo:warning=cannot write {}: {error}", target.display());
     }
+}
+
+/// `fn stemmer(name) -> Option<Stemmer>` over the stemmers the files name in
+/// their `@stemmer` line (`german` is `Algorithm::German`; a name
+/// rust-stemmers lacks fails to compile).
+fn stemmer_function(files: &[(String, String)]) -> String {
+    let mut names: Vec<String> = files
+        .iter()
+        .filter_map(|(_, path)| std::fs::read_to_string(path).ok())
+        .flat_map(|text| {
+            text.lines()
+                .filter_map(|line| line.strip_prefix("@stemmer\t"))
+                .map(|name| name.trim().to_ascii_lowercase())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    let mut out = String::from(
+        "\n/// The Snowball stemmer a language file names.\nfn stemmer(name: &str) -> Option<Stemmer> {\n    let algorithm = match name.to_ascii_lowercase().as_str() {\n",
+    );
+    for name in &names {
+        let mut variant = name.clone();
+        if let Some(first) = variant.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
+        out.push_str(&format!("        {name:?} => Algorithm::{variant},\n"));
+    }
+    out.push_str("        _ => return None,\n    };\n    Some(Stemmer::create(algorithm))\n}\n");
+    out
 }

@@ -5,11 +5,12 @@ cd "$(dirname "$0")/.."
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 # Two wasm modules: the library without schema validation (what search,
 # describe and assembly need), and the validator (wasm-validator/), which the
-# entries load on the first tool_call that validates.
+# entries load on the first tool_call that validates; it is optimised for size
+# (the `validator` profile of Cargo.toml).
 cargo build --locked --release --target wasm32-unknown-unknown --no-default-features --features bindings
-cargo build --locked --release --target wasm32-unknown-unknown -p toolsearch-validator
+cargo build --locked --profile validator --target wasm32-unknown-unknown -p toolsearch-validator
 wasm=target/wasm32-unknown-unknown/release/toolsearch.wasm
-validator=target/wasm32-unknown-unknown/release/toolsearch_validator.wasm
+validator=target/wasm32-unknown-unknown/validator/toolsearch_validator.wasm
 rm -rf pkg/node pkg/web
 # The name and producers sections serve only debuggers and profilers (139 KB of
 # the gzipped wasm); TOOLSEARCH_KEEP_NAMES=1 keeps them for profiling.

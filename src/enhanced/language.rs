@@ -62,31 +62,6 @@ impl File {
     }
 }
 
-/// The Snowball stemmer of a name, as rust-stemmers offers them.
-fn stemmer(name: &str) -> Option<Stemmer> {
-    let algorithm = match name.to_ascii_lowercase().as_str() {
-        "arabic" => Algorithm::Arabic,
-        "danish" => Algorithm::Danish,
-        "dutch" => Algorithm::Dutch,
-        "finnish" => Algorithm::Finnish,
-        "french" => Algorithm::French,
-        "german" => Algorithm::German,
-        "greek" => Algorithm::Greek,
-        "hungarian" => Algorithm::Hungarian,
-        "italian" => Algorithm::Italian,
-        "norwegian" => Algorithm::Norwegian,
-        "portuguese" => Algorithm::Portuguese,
-        "romanian" => Algorithm::Romanian,
-        "russian" => Algorithm::Russian,
-        "spanish" => Algorithm::Spanish,
-        "swedish" => Algorithm::Swedish,
-        "tamil" => Algorithm::Tamil,
-        "turkish" => Algorithm::Turkish,
-        _ => return None,
-    };
-    Some(Stemmer::create(algorithm))
-}
-
 /// A language queries may be written in, with its glossary into English.
 pub struct Language {
     /// The file name: an ISO 639-1 code.

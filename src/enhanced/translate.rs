@@ -131,12 +131,19 @@ fn as_written(language: &Language, word: &str) -> String {
     }
 }
 
+/// The longest word tried as a compound: every split point costs a stem of
+/// the head, so longer words (no real compound) would cost quadratic time.
+const LONGEST_COMPOUND: usize = 48;
+
 /// A word neither the glossary nor the catalog knows: in a language that
 /// joins nouns, a compound of glossary words ("Datenbankcluster" is
 /// database + cluster), or the word itself.
 fn compound(glossary: &Language, word: &str) -> Vec<String> {
     if !glossary.compounds {
         return vec![word.to_owned()];
+    }
+    if word.chars().count() > LONGEST_COMPOUND {
+        return vec![as_written(glossary, word)];
     }
     let lower = word.to_lowercase();
     let known = |part: &str| {
@@ -294,6 +301,15 @@ mod tests {
         assert_eq!(
             english("Datenbankcluster löschen").unwrap().1,
             "database cluster delete"
+        );
+    }
+
+    #[test]
+    fn an_overlong_word_is_no_compound() {
+        let word = format!("Datenbank{}", "x".repeat(LONGEST_COMPOUND));
+        assert_eq!(
+            english(&format!("{word} löschen")).unwrap().1,
+            format!("{} delete", word.to_lowercase())
         );
     }
 

@@ -11,11 +11,30 @@ import { root } from "./support.mjs";
 
 /** The size issue's budget for the wasm a page downloads before searching. */
 const LIBRARY_GZIP_BYTES = 600 * 1024;
+/** Its budget for both modules together, the validator included. */
+const SHIPPED_GZIP_BYTES = 1024 * 1024;
+
+/**
+ * Gzipped size of a file of pkg/web, measured as the issue does (`gzip -9`);
+ * Node's zlib, used where gzip is missing, writes 1 to 3 % more.
+ */
+function gzipped(file) {
+  const path = join(root, "pkg", "web", file);
+  try {
+    return execFileSync("gzip", ["-9", "-c", path], { maxBuffer: 64 << 20 }).length;
+  } catch {
+    return gzipSync(readFileSync(path), { level: 9 }).length;
+  }
+}
 
 test("the library's wasm is at most 600 KB gzipped", () => {
-  const wasm = readFileSync(join(root, "pkg", "web", "toolsearch_bg.wasm"));
-  const gzipped = gzipSync(wasm, { level: 9 }).length;
-  assert.ok(gzipped <= LIBRARY_GZIP_BYTES, `${gzipped} bytes gzipped > ${LIBRARY_GZIP_BYTES}`);
+  const library = gzipped("toolsearch_bg.wasm");
+  assert.ok(library <= LIBRARY_GZIP_BYTES, `${library} bytes gzipped > ${LIBRARY_GZIP_BYTES}`);
+});
+
+test("the library and the validator together are at most 1 MB gzipped", () => {
+  const shipped = gzipped("toolsearch_bg.wasm") + gzipped("validator_bg.wasm");
+  assert.ok(shipped <= SHIPPED_GZIP_BYTES, `${shipped} bytes gzipped > ${SHIPPED_GZIP_BYTES}`);
 });
 
 test("the validator loads on the first tool_call that validates, not before", () => {
