@@ -5,7 +5,7 @@
 use super::names::NameForms;
 use super::words::{for_each_prose_word, for_each_word};
 use crate::catalog::{label, Entry};
-use crate::search::{stem, FastMap};
+use crate::search::{stem, FastMap, WordTerms};
 
 /// The fields of a tool document, most telling first.
 pub const FIELDS: usize = 5;
@@ -86,6 +86,11 @@ impl FieldIndex {
         let mut index = FieldIndex::default();
         let mut totals = [0u64; FIELDS];
         let mut servers: FastMap<String, u32> = FastMap::default();
+        // Each distinct word is stemmed and looked up once per build.
+        let mut known = WordTerms::default();
+        // Frequencies per field of the current document's terms, by term.
+        let mut counts: Vec<[u16; FIELDS]> = Vec::new();
+        let mut touched: Vec<TermId> = Vec::new();
         for entry in entries {
             let def = &entry.tool.def;
             let label = label(&entry.source_name);
@@ -94,7 +99,7 @@ impl FieldIndex {
             let server = *servers.entry(label.to_owned()).or_insert(next);
             if server == next {
                 let mut terms = Vec::new();
-                for_each_word(label, |w| terms.push(index.intern(w)));
+                for_each_word(label, |w| terms.push(index.intern(&mut known, w)));
                 index.servers.push(Server {
                     label: label.to_owned(),
                     terms,
@@ -102,7 +107,7 @@ impl FieldIndex {
                 });
             }
             let mut fields: [Vec<TermId>; FIELDS] = Default::default();
-            for_each_word(&def.name, |w| fields[NAME].push(index.intern(w)));
+            for_each_word(&def.name, |w| fields[NAME].push(index.intern(&mut known, w)));
             let own_name = fields[NAME].clone();
             let mut sequence = own_name.clone();
             if let Some(s) = index.servers.get_mut(server as usize) {
@@ -114,16 +119,16 @@ impl FieldIndex {
             for_each_prose_word(def.description.as_deref().unwrap_or(""), |w| {
                 lead &= !LEAD_ENDS.contains(&w);
                 let field = if lead { LEAD } else { DESCRIPTION };
-                let term = index.intern(w);
+                let term = index.intern(&mut known, w);
                 first.get_or_insert(term);
                 sequence.push(term);
                 fields[field].push(term);
             });
             for key in &def.param_keys {
-                for_each_word(key, |w| fields[PARAMS].push(index.intern(w)));
+                for_each_word(key, |w| fields[PARAMS].push(index.intern(&mut known, w)));
             }
             for_each_prose_word(&def.param_text, |w| {
-                fields[PARAM_TEXT].push(index.intern(w))
+                fields[PARAM_TEXT].push(index.intern(&mut known, w))
             });
             let server_terms = index
                 .servers
@@ -140,17 +145,24 @@ impl FieldIndex {
                 server,
                 ..Doc::default()
             };
-            let mut counts: FastMap<TermId, [u16; FIELDS]> = FastMap::default();
+            counts.resize(index.stems.len(), [0; FIELDS]);
             for (field, terms) in fields.iter().enumerate() {
                 doc.len[field] = terms.len() as u32;
                 totals[field] += terms.len() as u64;
                 for &term in terms {
-                    let tf = counts.entry(term).or_default();
-                    tf[field] = tf[field].saturating_add(1);
+                    if let Some(tf) = counts.get_mut(term as usize) {
+                        if *tf == [0; FIELDS] {
+                            touched.push(term);
+                        }
+                        tf[field] = tf[field].saturating_add(1);
+                    }
                 }
             }
-            doc.terms = counts.into_iter().collect();
-            doc.terms.sort_unstable_by_key(|&(t, _)| t);
+            touched.sort_unstable();
+            doc.terms = touched
+                .drain(..)
+                .filter_map(|term| Some((term, std::mem::take(counts.get_mut(term as usize)?))))
+                .collect();
             for &(term, tf) in &doc.terms {
                 let t = term as usize;
                 if let Some(p) = index.postings.get_mut(t) {
@@ -172,7 +184,11 @@ impl FieldIndex {
         index
     }
 
-    fn intern(&mut self, word: &str) -> TermId {
+    fn intern(&mut self, known: &mut WordTerms, word: &str) -> TermId {
+        known.get_or_insert_with(word, || self.intern_stem(word))
+    }
+
+    fn intern_stem(&mut self, word: &str) -> TermId {
         let stemmed = stem(word);
         if let Some(&id) = self.vocabulary.get(&stemmed) {
             return id;

@@ -26,6 +26,7 @@ pub fn for_each_word(text: &str, mut f: impl FnMut(&str)) {
 /// nearby, or starting in lowercase) is split; capitalised names such as
 /// GitHub, HubSpot or JavaScript stay whole.
 pub fn for_each_prose_word(text: &str, mut f: impl FnMut(&str)) {
+    let mut lower = String::new();
     for chunk in text.split_whitespace() {
         let identifier = chunk.contains('_') || is_camel(chunk);
         if identifier {
@@ -35,7 +36,16 @@ pub fn for_each_prose_word(text: &str, mut f: impl FnMut(&str)) {
                 .split(|c: char| !c.is_alphanumeric())
                 .filter(|r| !r.is_empty())
             {
-                f(&run.to_lowercase());
+                if !run.is_ascii() {
+                    f(&run.to_lowercase());
+                } else if run.bytes().any(|b| b.is_ascii_uppercase()) {
+                    lower.clear();
+                    lower.push_str(run);
+                    lower.make_ascii_lowercase();
+                    f(&lower);
+                } else {
+                    f(run);
+                }
             }
         }
     }

@@ -167,13 +167,14 @@ impl IndexBuilder {
 /// keyed by their bytes packed into an integer, which avoids a pointer chase
 /// per lookup; that halved the cost of indexing a catalog.
 #[derive(Debug, Default)]
-struct WordTerms {
+pub struct WordTerms {
     short: FastMap<u128, TermId>,
     long: FastMap<Box<str>, TermId>,
 }
 
 impl WordTerms {
-    fn get_or_insert_with(&mut self, word: &str, term: impl FnOnce() -> TermId) -> TermId {
+    /// The term of `word`, from `term` the first time the word is seen.
+    pub fn get_or_insert_with(&mut self, word: &str, term: impl FnOnce() -> TermId) -> TermId {
         match pack(word) {
             Some(key) => *self.short.entry(key).or_insert_with(term),
             None => match self.long.get(word) {
