@@ -1,15 +1,23 @@
 // One fresh process, one first toolSearch call: prints {load, first} in ms.
 // Used by speed.mjs; the package is imported here first, so its load is timed.
+//   node bench/first-call.mjs COUNT [RANKING] [SNAPSHOT]
+// With SNAPSHOT (a file of exportIndex bytes), the first call reads it and
+// restores the indexes with importIndex before searching, all timed.
 const t0 = performance.now();
 const { ToolSearch } = await import("toolsearch");
 const load = performance.now() - t0;
+const { readFileSync } = await import("node:fs");
 const { loadCatalog, scaled, sessionOf, sharedDir } = await import("./common.mjs");
-const count = Number(process.argv[2]);
+const [count, ranking = "reference", snapshot] = [Number(process.argv[2]), process.argv[3], process.argv[4]];
 const catalog = loadCatalog(sharedDir());
 const session = sessionOf(count === catalog.length ? catalog : scaled(catalog, count));
 const t1 = performance.now();
-await new ToolSearch().toolSearch(
-  { queries: ["github create issue", "slack post message", "kubernetes pod logs"] },
-  session,
-);
+const ts = new ToolSearch({ config: { ranking } });
+let searched = session;
+if (snapshot) {
+  const { session: prepared, refused } = ts.importIndex(readFileSync(snapshot), session);
+  if (refused) throw new Error(`snapshot refused: ${refused}`);
+  searched = prepared;
+}
+await ts.toolSearch({ queries: ["github create issue", "slack post message", "kubernetes pod logs"] }, searched);
 console.log(JSON.stringify({ load, first: performance.now() - t1 }));

@@ -7,6 +7,8 @@
 // (b) the first call in a fresh process (first-call.mjs in child processes;
 //     the package's load time is reported apart);
 // (c) the same at 10,000 and 50,000 tools;
+// (e) the first call of a fresh process with and without an index snapshot
+//     (importIndex of exportIndex bytes read from a file), both rankings;
 // (d) the reference and enhanced rankings side by side on the real catalog,
 //     on keyword queries and on natural and multilingual ones, and the first
 //     enhanced search of a catalog (which builds its field index).
@@ -15,8 +17,10 @@
 //     in the same process right after this build. (d) runs first, while
 //     both builds' wasm memories are fresh.
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ToolSearch } from "toolsearch";
 import { loadCatalog, ms, scaled, sessionOf, sharedDir, stats } from "./common.mjs";
@@ -46,11 +50,11 @@ function steady(tools, runs, config = {}, queries = QUERIES, Engine = ToolSearch
   })();
 }
 
-function firstCalls(count, runs) {
+function firstCalls(count, runs, ...more) {
   const loads = [];
   const firsts = [];
   for (let i = 0; i < runs; i++) {
-    const out = execFileSync(process.execPath, [fileURLToPath(new URL("first-call.mjs", import.meta.url)), String(count)]);
+    const out = execFileSync(process.execPath, [fileURLToPath(new URL("first-call.mjs", import.meta.url)), String(count), ...more]);
     const { load, first } = JSON.parse(out.toString());
     loads.push(load);
     firsts.push(first);
@@ -96,3 +100,23 @@ for (const [count, steadyRuns, freshRuns] of [[catalog.length, 500, 15], [10_000
   );
 }
 
+
+console.log("");
+console.log("(e) first call of a fresh process, 1,873 tools, without and with an index snapshot (file read and importIndex included)\n");
+console.log("| ranking | without median | without p95 | with snapshot median | with snapshot p95 | snapshot bytes |");
+console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
+const scratch = mkdtempSync(join(tmpdir(), "toolsearch-snapshot-"));
+for (const ranking of ["reference", "enhanced"]) {
+  const file = join(scratch, `${ranking}.tsix`);
+  const bytes = new ToolSearch({ config: { ranking } }).exportIndex(sessionOf(catalog));
+  writeFileSync(file, bytes);
+  const without = [];
+  const withSnapshot = [];
+  for (let i = 0; i < 9; i++) {
+    without.push(firstCalls(catalog.length, 1, ranking).first.median);
+    withSnapshot.push(firstCalls(catalog.length, 1, ranking, file).first.median);
+  }
+  const [a, b] = [stats(without), stats(withSnapshot)];
+  console.log(`| ${ranking} | ${ms(a.median)} | ${ms(a.p95)} | ${ms(b.median)} | ${ms(b.p95)} | ${bytes.length.toLocaleString("en")} |`);
+}
+rmSync(scratch, { recursive: true, force: true });

@@ -75,6 +75,18 @@ export interface PreparedSession {
   readonly size: number;
 }
 
+/** What `ToolSearch.importIndex` gives. */
+export interface IndexImport {
+  /** The session, prepared (see `ToolSearch.prepare`). */
+  session: PreparedSession;
+  /**
+   * `null` when the snapshot was used; otherwise why it was refused (another
+   * catalog, another version of the package, damaged bytes), and the indexes
+   * are built from the tools as usual. A refused snapshot is never used.
+   */
+  refused: string | null;
+}
+
 /** What the host knows about this turn. Nothing is cached per session. */
 export interface Session {
   /** The session's raw tool definitions, before assembly. */
@@ -478,6 +490,19 @@ export class ToolSearch {
    * session again. The snapshot belongs to this instance.
    */
   prepare(session: Session): PreparedSession;
+  /**
+   * The search indexes of the session's catalog as bytes to cache across
+   * starts (with the enhanced index under the enhanced ranking), keyed inside
+   * by a digest of the catalog's deferred tools and the package version.
+   */
+  exportIndex(session: Session | PreparedSession): Uint8Array;
+  /**
+   * Prepares `session` with its search indexes restored from bytes of
+   * `exportIndex`, so that its first search builds none. Bytes of another
+   * catalog or version, or damaged ones, are refused (`refused` says why) and
+   * the indexes are built as usual: a snapshot never changes an answer.
+   */
+  importIndex(bytes: Uint8Array | ArrayBuffer, session: Session): IndexImport;
   /** Releases the wasm memory now. */
   free(): void;
   [Symbol.dispose](): void;

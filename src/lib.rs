@@ -14,6 +14,7 @@
 
 mod assemble;
 mod bridge;
+mod bytes;
 mod catalog;
 mod classify;
 mod config;
@@ -29,6 +30,7 @@ mod reserved;
 mod schema;
 mod search;
 mod session;
+mod snapshot;
 mod text;
 #[cfg(all(target_arch = "wasm32", feature = "bindings"))]
 mod wasm;
@@ -55,6 +57,7 @@ pub use search::{tokenize, FastMap};
 pub use session::mcp::{from_mcp, McpImport};
 pub use session::tooldef::ToolFormat;
 pub use session::Session;
+pub use snapshot::Refusal as SnapshotRefusal;
 
 /// The crate version (`version()` in JavaScript).
 pub fn version() -> &'static str {

@@ -12,6 +12,7 @@ use crate::listing::{catalog_blocks, Blocks, ListingWords};
 use crate::ranking::Ranker;
 use crate::reserved::MANAGE_CONNECTIONS;
 use crate::session::{DeclaredSource, Session};
+use crate::snapshot::{self, Refusal};
 
 /// A prepared session tool list.
 #[derive(Debug)]
@@ -43,6 +44,38 @@ impl Prepared {
             enhanced: OnceCell::new(),
             vectors: RefCell::new(None),
         }
+    }
+
+    /// Classifies the session's tools and restores their indexes from a
+    /// snapshot ([`Prepared::snapshot`]), refused unless it is one of these
+    /// very tools.
+    pub fn restore(
+        session: &Session,
+        classifier: &Classifier,
+        connectors_enabled: bool,
+        bytes: &[u8],
+    ) -> Result<Prepared, Refusal> {
+        let split = classifier.split(&session.tools);
+        let entries = Catalog::entries_of(&session.tools, &split.deferrable);
+        let restored = snapshot::read(bytes, &entries)?;
+        let enhanced = OnceCell::new();
+        if let Some(index) = restored.enhanced {
+            let _ = enhanced.set(index);
+        }
+        Ok(Prepared {
+            catalog: Catalog::with_index(entries, restored.index),
+            connections_granted: connectors_enabled && session.has_tool(MANAGE_CONNECTIONS),
+            split,
+            listing: RefCell::new(None),
+            enhanced,
+            vectors: RefCell::new(None),
+        })
+    }
+
+    /// The catalog's indexes as bytes: the reference index, and the enhanced
+    /// one too when `enhanced` (it is built first if need be).
+    pub fn snapshot(&self, enhanced: bool) -> Vec<u8> {
+        snapshot::write(&self.catalog, enhanced.then(|| self.enhanced_index()))
     }
 
     /// The catalog under the configured ranking.

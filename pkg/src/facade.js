@@ -169,6 +169,30 @@ class ToolSearch {
     return handle;
   }
 
+  /**
+   * The search indexes of the session's catalog as bytes a host can cache
+   * (the enhanced index too under the enhanced ranking); see importIndex.
+   */
+  exportIndex(session) {
+    return this.#engine.exportIndex(this.#session(session));
+  }
+
+  /**
+   * Prepares `session` (see prepare) with its search indexes restored from
+   * bytes of exportIndex, so that its first search builds none. Bytes of
+   * another catalog or version, or damaged ones, are refused: `refused` says
+   * why, and the indexes are built from the tools as usual.
+   */
+  importIndex(bytes, session) {
+    const snapshot = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes;
+    if (!(snapshot instanceof Uint8Array)) {
+      throw new TypeError(`toolsearch: importIndex takes the bytes of exportIndex (a Uint8Array), got ${typeName(bytes)}`);
+    }
+    const prepared = this.prepare(session);
+    const refused = this.#engine.importIndex(this.#session(prepared), snapshot);
+    return { session: prepared, refused: refused ?? null };
+  }
+
   /** Releases the wasm memory now instead of at garbage collection. */
   free() {
     this.#engine.free();

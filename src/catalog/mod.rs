@@ -10,6 +10,7 @@ use std::rc::Rc;
 pub use explain::{explain, ReferenceExplanation};
 pub use source::{label, Source};
 
+use crate::bytes::Digest;
 use crate::search::{rank, Corpus, FastMap, Hit, Index, IndexBuilder, Part};
 use crate::session::SessionTool;
 
@@ -56,7 +57,17 @@ fn first_positions(entries: &[Entry]) -> FastMap<String, usize> {
 impl Catalog {
     /// Builds the catalog of `positions` (deferrable tools, in session order).
     pub fn build(tools: &[Rc<SessionTool>], positions: &[usize]) -> Catalog {
-        let entries: Vec<Entry> = positions
+        let entries = Catalog::entries_of(tools, positions);
+        let mut builder = IndexBuilder::default();
+        for entry in &entries {
+            document::add_local_document(&mut builder, &entry.tool.def, &entry.source_name);
+        }
+        Catalog::with_index(entries, builder.finish())
+    }
+
+    /// The entries of `positions` (deferrable tools, in session order).
+    pub fn entries_of(tools: &[Rc<SessionTool>], positions: &[usize]) -> Vec<Entry> {
+        positions
             .iter()
             .filter_map(|&position| {
                 let tool = tools.get(position)?;
@@ -68,12 +79,32 @@ impl Catalog {
                     source_name,
                 })
             })
-            .collect();
-        let mut builder = IndexBuilder::default();
-        for entry in &entries {
-            document::add_local_document(&mut builder, &entry.tool.def, &entry.source_name);
+            .collect()
+    }
+
+    /// A digest of everything of `entries` that their indexes are built
+    /// from: names, descriptions, parameter names and text, and sources.
+    pub fn fingerprint(entries: &[Entry]) -> [u8; 16] {
+        let mut digest = Digest::default();
+        digest.update(&(entries.len() as u64).to_le_bytes());
+        for entry in entries {
+            let def = &entry.tool.def;
+            digest.text(&def.name);
+            match &def.description {
+                Some(description) => digest.text(description),
+                None => digest.update(&[0xff]),
+            }
+            digest.update(&(def.param_keys.len() as u64).to_le_bytes());
+            def.param_keys.iter().for_each(|key| digest.text(key));
+            digest.text(&def.param_text);
+            digest.text(&entry.source_name);
         }
-        let index = builder.finish();
+        digest.finish()
+    }
+
+    /// The catalog of `entries` with the index built from them (or read
+    /// back from a snapshot of it).
+    pub fn with_index(entries: Vec<Entry>, index: Index) -> Catalog {
         let mut label_counts: BTreeMap<String, usize> = BTreeMap::new();
         for entry in &entries {
             let label = label(&entry.source_name);
@@ -111,6 +142,11 @@ impl Catalog {
     /// The entry named exactly `name`.
     pub fn get(&self, name: &str) -> Option<&Entry> {
         self.entries.get(*self.by_name.get(name)?)
+    }
+
+    /// The catalog's BM25 index.
+    pub fn index(&self) -> &Index {
+        &self.index
     }
 
     /// The catalog as a searchable part.

@@ -16,7 +16,7 @@ use crate::bridge::manage::manage_connections_tool;
 use crate::bridge::messages;
 use crate::bridge::{describe, dispatch, search, Turn};
 use crate::classify::{Classifier, DEFAULT_DIRECT_SURFACE_TOOLSETS};
-use crate::config::Config;
+use crate::config::{Config, Ranking};
 use crate::connectors::{CallContext, Timeouts};
 use crate::engine::intern::Interner;
 use crate::enhanced::semantic::{Semantic, SemanticOptions};
@@ -25,6 +25,7 @@ use crate::prepared::Prepared;
 use crate::ranking::Explanation;
 use crate::session::tooldef::{name_of, ToolDef, ToolFormat};
 use crate::session::{DeclaredSource, JsonSession, Session, SessionSource, SessionTool};
+use crate::snapshot::Refusal as SnapshotRefusal;
 
 /// Prepared sessions kept for reuse (a main agent and a few sub-agents).
 const PREPARED_CACHE: usize = 4;
@@ -165,14 +166,52 @@ impl Engine {
             cache.insert(0, hit);
             return prepared;
         }
+        drop(cache);
         let prepared = Rc::new(Prepared::new(
             session,
             &self.classifier,
             self.config.connectors.enabled,
         ));
-        cache.insert(0, (session.ids.clone(), Rc::clone(&prepared)));
-        cache.truncate(PREPARED_CACHE);
+        self.remember(session, Rc::clone(&prepared));
         prepared
+    }
+
+    /// Keeps `prepared` as the session's, first in the cache.
+    fn remember(&self, session: &Session, prepared: Rc<Prepared>) {
+        let mut cache = self.prepared.borrow_mut();
+        cache.retain(|(ids, _)| *ids != session.ids);
+        cache.insert(0, (session.ids.clone(), prepared));
+        cache.truncate(PREPARED_CACHE);
+    }
+
+    /// The session's search indexes as bytes for a host's cache (with the
+    /// enhanced index under the enhanced ranking); see
+    /// [`Engine::import_index`].
+    pub fn export_index(&self, session: &Session) -> Vec<u8> {
+        self.prepare(session)
+            .snapshot(self.config.ranking == Ranking::Enhanced)
+    }
+
+    /// Restores the session's search indexes from `bytes`, so that its
+    /// first search builds none. A refused snapshot is not used: the session
+    /// is prepared as usual, its indexes built from its tools.
+    pub fn import_index(&self, session: &Session, bytes: &[u8]) -> Result<(), SnapshotRefusal> {
+        let restored = Prepared::restore(
+            session,
+            &self.classifier,
+            self.config.connectors.enabled,
+            bytes,
+        );
+        match restored {
+            Ok(prepared) => {
+                self.remember(session, Rc::new(prepared));
+                Ok(())
+            }
+            Err(refusal) => {
+                self.prepare(session);
+                Err(refusal)
+            }
+        }
     }
 
     /// The model-visible tool array (spec §4).

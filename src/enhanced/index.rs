@@ -4,6 +4,7 @@
 
 use super::names::NameForms;
 use super::words::{for_each_prose_word, for_each_word};
+use crate::bytes::{Corrupt, Reader, Writer};
 use crate::catalog::{label, Entry};
 use crate::search::{stem, FastMap, WordTerms};
 
@@ -36,7 +37,7 @@ pub const K1: f64 = 1.2;
 /// Dense id of an indexed term.
 pub type TermId = u32;
 
-#[derive(Debug, Default)]
+#[derive(Debug, Default, PartialEq)]
 struct Doc {
     /// `(term, tf per field)` sorted by term.
     terms: Vec<(TermId, [u16; FIELDS])>,
@@ -46,7 +47,7 @@ struct Doc {
 }
 
 /// One server (source label) of the catalog.
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 pub struct Server {
     /// The label ("github-legacy").
     pub label: String,
@@ -57,7 +58,7 @@ pub struct Server {
 }
 
 /// The enhanced index of one catalog.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, PartialEq)]
 pub struct FieldIndex {
     vocabulary: FastMap<String, TermId>,
     /// Stem of each term id.
@@ -107,7 +108,9 @@ impl FieldIndex {
                 });
             }
             let mut fields: [Vec<TermId>; FIELDS] = Default::default();
-            for_each_word(&def.name, |w| fields[NAME].push(index.intern(&mut known, w)));
+            for_each_word(&def.name, |w| {
+                fields[NAME].push(index.intern(&mut known, w))
+            });
             let own_name = fields[NAME].clone();
             let mut sequence = own_name.clone();
             if let Some(s) = index.servers.get_mut(server as usize) {
@@ -182,6 +185,143 @@ impl FieldIndex {
             index.average_len[field] = (*total as f64 / n).max(1.0);
         }
         index
+    }
+
+    /// Writes what the build read from the catalog's text (terms, servers,
+    /// documents, heads and sequences); the rest follows from it.
+    pub fn write(&self, w: &mut Writer) {
+        let terms = |w: &mut Writer, terms: &[TermId]| {
+            w.number(terms.len() as u64);
+            terms.iter().for_each(|&t| w.number(u64::from(t)));
+        };
+        w.number(self.stems.len() as u64);
+        self.stems.iter().for_each(|stem| w.text(stem));
+        self.surfaces.iter().for_each(|surface| w.text(surface));
+        w.number(self.servers.len() as u64);
+        for server in &self.servers {
+            w.text(&server.label);
+            terms(w, &server.terms);
+        }
+        w.number(self.docs.len() as u64);
+        for doc in &self.docs {
+            w.number(u64::from(doc.server));
+            doc.len.iter().for_each(|&n| w.number(u64::from(n)));
+            w.number(doc.terms.len() as u64);
+            let mut previous = 0;
+            for (term, tf) in &doc.terms {
+                w.number(u64::from(term - previous));
+                tf.iter().for_each(|&n| w.number(u64::from(n)));
+                previous = *term;
+            }
+        }
+        for (name, first) in &self.heads {
+            terms(w, name);
+            w.number(first.map_or(0, |t| u64::from(t) + 1));
+        }
+        for sequence in &self.sequences {
+            terms(w, sequence);
+        }
+    }
+
+    /// Reads what [`FieldIndex::write`] wrote for `entries`: the index
+    /// [`FieldIndex::build`] gives for them, or [`Corrupt`].
+    pub fn read(r: &mut Reader, entries: &[Entry]) -> Result<FieldIndex, Corrupt> {
+        let mut index = FieldIndex::default();
+        let n = r.count()?;
+        for term in 0..n {
+            let stem = r.text()?.to_owned();
+            if index
+                .vocabulary
+                .insert(stem.clone(), term as TermId)
+                .is_some()
+            {
+                return Err(Corrupt);
+            }
+            index.stems.push(stem);
+        }
+        for _ in 0..n {
+            index.surfaces.push(r.text()?.to_owned());
+        }
+        index.postings = vec![Vec::new(); n];
+        index.capability_df = vec![0; n];
+        let terms = |r: &mut Reader| -> Result<Vec<TermId>, Corrupt> {
+            (0..r.count()?).map(|_| r.below(n)).collect()
+        };
+        for _ in 0..r.count()? {
+            index.servers.push(Server {
+                label: r.text()?.to_owned(),
+                terms: terms(r)?,
+                docs: Vec::new(),
+            });
+        }
+        if r.count()? != entries.len() {
+            return Err(Corrupt);
+        }
+        let mut totals = [0u64; FIELDS];
+        for (id, entry) in entries.iter().enumerate() {
+            let id = id as u32;
+            let mut doc = Doc {
+                server: r.below(index.servers.len())?,
+                ..Doc::default()
+            };
+            for (field, len) in doc.len.iter_mut().enumerate() {
+                *len = r.small()?;
+                totals[field] += u64::from(*len);
+            }
+            let mut term = 0u32;
+            for i in 0..r.count()? {
+                let step = r.small()?;
+                term = term
+                    .checked_add(step)
+                    .filter(|&t| (t as usize) < n)
+                    .ok_or(Corrupt)?;
+                let mut tf = [0u16; FIELDS];
+                for count in &mut tf {
+                    *count = u16::try_from(r.number()?).map_err(|_| Corrupt)?;
+                }
+                if (i > 0 && step == 0) || tf == [0; FIELDS] {
+                    return Err(Corrupt);
+                }
+                doc.terms.push((term, tf));
+                let t = term as usize;
+                if let Some(p) = index.postings.get_mut(t) {
+                    p.push((id, tf));
+                }
+                if tf[..PARAMS].iter().any(|&n| n > 0) {
+                    if let Some(df) = index.capability_df.get_mut(t) {
+                        *df += 1;
+                    }
+                }
+            }
+            if let Some(server) = index.servers.get_mut(doc.server as usize) {
+                server.docs.push(id);
+            }
+            index.docs.push(doc);
+            index
+                .names
+                .add(id, &entry.tool.def.name, label(&entry.source_name));
+        }
+        for _ in entries {
+            let name = terms(r)?;
+            let first = match r.number()? {
+                0 => None,
+                t => Some(
+                    u32::try_from(t - 1)
+                        .ok()
+                        .filter(|&t| (t as usize) < n)
+                        .ok_or(Corrupt)?,
+                ),
+            };
+            index.heads.push((name, first));
+        }
+        for _ in entries {
+            index.sequences.push(terms(r)?);
+        }
+        let docs = index.docs.len().max(1) as f64;
+        for (field, total) in totals.iter().enumerate() {
+            index.average_len[field] = (*total as f64 / docs).max(1.0);
+        }
+        Ok(index)
     }
 
     fn intern(&mut self, known: &mut WordTerms, word: &str) -> TermId {

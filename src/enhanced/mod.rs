@@ -125,6 +125,21 @@ impl EnhancedIndex {
         let vocabulary = Vocabulary::learn(&fields);
         EnhancedIndex { fields, vocabulary }
     }
+
+    /// Writes the field index (the vocabulary is learned again on reading).
+    pub fn write(&self, w: &mut crate::bytes::Writer) {
+        self.fields.write(w);
+    }
+
+    /// Reads what [`EnhancedIndex::write`] wrote for `entries`.
+    pub fn read(
+        r: &mut crate::bytes::Reader,
+        entries: &[crate::catalog::Entry],
+    ) -> Result<EnhancedIndex, crate::bytes::Corrupt> {
+        let fields = FieldIndex::read(r, entries)?;
+        let vocabulary = Vocabulary::learn(&fields);
+        Ok(EnhancedIndex { fields, vocabulary })
+    }
 }
 
 /// The answer to one query.

@@ -17,7 +17,7 @@ fn words(text: &str) -> Vec<String> {
 }
 
 /// The name forms of a catalog, to find the tools a query names exactly.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, PartialEq)]
 pub struct NameForms {
     /// Name form to the documents answering to it, in catalog order.
     forms: FastMap<String, Vec<u32>>,

@@ -4,12 +4,13 @@
 use super::english;
 use super::hash::FastMap;
 use super::tokenize::for_each_word;
+use crate::bytes::{Corrupt, Reader, Writer};
 
 /// Dense id of a distinct term of one index.
 pub type TermId = u32;
 
 /// One document: its length in tokens and its term frequencies.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Document {
     /// Token count, duplicates included (`dl`).
     pub len: u32,
@@ -27,7 +28,7 @@ impl Document {
 }
 
 /// Documents in corpus order with a vocabulary and postings.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Index {
     vocabulary: FastMap<String, TermId>,
     documents: Vec<Document>,
@@ -91,6 +92,71 @@ impl Index {
     /// The document with id `doc`.
     pub fn document(&self, doc: u32) -> Option<&Document> {
         self.documents.get(doc as usize)
+    }
+
+    /// Writes the terms (stems by id) and the documents; postings and
+    /// totals follow from them.
+    pub fn write(&self, w: &mut Writer) {
+        let mut stems = vec![""; self.postings.len()];
+        for (stem, &term) in &self.vocabulary {
+            if let Some(slot) = stems.get_mut(term as usize) {
+                *slot = stem;
+            }
+        }
+        w.number(stems.len() as u64);
+        stems.iter().for_each(|stem| w.text(stem));
+        w.number(self.documents.len() as u64);
+        for document in &self.documents {
+            w.number(u64::from(document.len));
+            w.number(document.terms.len() as u64);
+            let mut previous = 0;
+            for &(term, tf) in &document.terms {
+                w.number(u64::from(term - previous));
+                w.number(u64::from(tf));
+                previous = term;
+            }
+        }
+    }
+
+    /// Reads what [`Index::write`] wrote: the same index, or [`Corrupt`].
+    pub fn read(r: &mut Reader) -> Result<Index, Corrupt> {
+        let terms = r.count()?;
+        let mut index = Index {
+            postings: vec![Vec::new(); terms],
+            ..Index::default()
+        };
+        for term in 0..terms {
+            let known = index
+                .vocabulary
+                .insert(r.text()?.to_owned(), term as TermId);
+            if known.is_some() {
+                return Err(Corrupt);
+            }
+        }
+        let documents = r.count()?;
+        for doc in 0..documents as u32 {
+            let len = r.small()?;
+            let count = r.count()?;
+            let mut document = Document {
+                len,
+                terms: Vec::with_capacity(count),
+            };
+            let mut term = 0u32;
+            for i in 0..count {
+                let step = r.small()?;
+                term = term.checked_add(step).ok_or(Corrupt)?;
+                let tf = r.small()?;
+                let posting = index.postings.get_mut(term as usize).ok_or(Corrupt)?;
+                if (i > 0 && step == 0) || tf == 0 {
+                    return Err(Corrupt);
+                }
+                posting.push(doc);
+                document.terms.push((term, tf));
+            }
+            index.total_len += u64::from(len);
+            index.documents.push(document);
+        }
+        Ok(index)
     }
 }
 
@@ -214,6 +280,25 @@ mod tests {
         assert_eq!(index.document(0).unwrap().tf(a), 2);
         assert_eq!(index.document(1).unwrap().tf(a), 0);
         assert_eq!(index.term("z"), None);
+    }
+
+    #[test]
+    fn reads_back_what_it_writes() {
+        let index = Index::build([
+            "Creating issues",
+            "",
+            "list issues and pull requests",
+            "a a b",
+        ]);
+        let mut w = Writer::default();
+        index.write(&mut w);
+        let bytes = w.into_bytes();
+        let mut r = Reader::new(&bytes);
+        assert_eq!(Index::read(&mut r), Ok(index));
+        assert_eq!(r.finish(), Ok(()));
+        for cut in 0..bytes.len() {
+            let _ = Index::read(&mut Reader::new(&bytes[..cut]));
+        }
     }
 
     #[test]

@@ -138,6 +138,25 @@ impl WasmEngine {
         })
     }
 
+    /// The session's search indexes as snapshot bytes (see `importIndex`).
+    #[wasm_bindgen(js_name = exportIndex)]
+    pub fn export_index(&self, session: &SessionValue) -> Vec<u8> {
+        let session = self.session(session, false);
+        self.engine.export_index(&session)
+    }
+
+    /// Restores the session's search indexes from snapshot bytes:
+    /// `undefined` when restored, else why the bytes were refused (the
+    /// indexes are then built from the tools).
+    #[wasm_bindgen(js_name = importIndex)]
+    pub fn import_index(&self, session: &SessionValue, bytes: &[u8]) -> Option<String> {
+        let session = self.session(session, false);
+        self.engine
+            .import_index(&session, bytes)
+            .err()
+            .map(|refusal| refusal.to_string())
+    }
+
     /// What a tool_call means (spec §10.1-10.3), as JSON text.
     #[wasm_bindgen(js_name = resolveToolCall)]
     pub fn resolve_tool_call(&self, args: &str, session: &SessionValue) -> String {

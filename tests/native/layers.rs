@@ -7,12 +7,12 @@ use std::path::{Path, PathBuf};
 
 /// The layers, lowest first; modules of one layer do not use each other.
 const LAYERS: &[&[&str]] = &[
-    &["text", "reserved", "host"],
+    &["text", "reserved", "host", "bytes"],
     &["search", "session", "schema"],
     &["catalog", "classify"],
     &["enhanced"],
     &["config"],
-    &["listing", "ranking", "connectors"],
+    &["listing", "ranking", "connectors", "snapshot"],
     &["prepared"],
     &["bridge"],
     &["assemble"],

@@ -9,6 +9,7 @@ mod enhanced;
 mod layers;
 mod real_catalog;
 mod semantic;
+mod snapshot;
 mod tool_call;
 mod tool_describe;
 mod tool_search;

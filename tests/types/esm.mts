@@ -11,6 +11,7 @@ import init, {
   type ToolDef,
   type ToolSearchArgs,
   type PreparedSession,
+  type IndexImport,
   type Assembly,
   type EnhancedExplanation,
   type Explanation,
@@ -49,6 +50,11 @@ export async function run(session: Session): Promise<string[]> {
   const searchArgs: ToolSearchArgs = { queries: "create issue", limit: 3 };
   const callArgs: ToolCallArgs = { calls: [{ name: "x", arguments: { a: 1 } }] };
   const prepared: PreparedSession = ts.prepare(session);
+  const snapshot: Uint8Array = ts.exportIndex(prepared);
+  const warmStart: IndexImport = ts.importIndex(snapshot, session);
+  const refused: string | null = warmStart.refused;
+  const warm: PreparedSession = warmStart.session;
+  void [refused, warm];
   const flagged: boolean = isError(await ts.toolCall(callArgs, prepared)) || isError(await ts.toolSearch(searchArgs, prepared));
   const def: ToolDef = { type: "function", function: { name: "f", parameters: { type: "object" } } };
   // The union narrows on its shape.

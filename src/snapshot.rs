@@ -1,0 +1,192 @@
+//! Index snapshots: a catalog's search indexes as bytes a host can cache and
+//! restore at its next start, keyed by a digest of the catalog. Bytes of
+//! another catalog, another version or damaged in the cache are refused,
+//! never used: the index is then built as usual.
+//!
+//! Layout: `TSIX`, the format number, the package version, the catalog's
+//! fingerprint (16 bytes), a digest of the body (16 bytes), then the body:
+//! the reference index and, when it was built, the enhanced one.
+
+use std::fmt;
+
+use crate::bytes::{Corrupt, Digest, Reader, Writer};
+use crate::catalog::{Catalog, Entry};
+use crate::enhanced::EnhancedIndex;
+use crate::search::Index;
+
+const MAGIC: &[u8; 4] = b"TSIX";
+/// Changes whenever what is written, or how an index is built, changes.
+const FORMAT: u64 = 1;
+const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// Why a snapshot was not used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// The bytes are no snapshot of this library.
+    NotASnapshot,
+    /// Written by another version (or format) of the library.
+    OtherVersion(String),
+    /// Of a catalog other than the session's.
+    OtherCatalog,
+    /// Damaged: the body does not match its digest or does not decode.
+    Damaged,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::NotASnapshot => f.write_str("these bytes are not a toolsearch index snapshot"),
+            Refusal::OtherVersion(version) => write!(
+                f,
+                "the snapshot was written by toolsearch {version}, and this is {VERSION} (format {FORMAT})"
+            ),
+            Refusal::OtherCatalog => f.write_str(
+                "the snapshot is of another catalog: the session's deferred tools differ from those it was taken of",
+            ),
+            Refusal::Damaged => f.write_str("the snapshot is damaged"),
+        }
+    }
+}
+
+/// What a snapshot restores.
+#[derive(Debug)]
+pub struct Restored {
+    /// The reference (spec §6) index.
+    pub index: Index,
+    /// The enhanced index, when the snapshot holds one.
+    pub enhanced: Option<EnhancedIndex>,
+}
+
+/// The snapshot of `catalog`'s indexes.
+pub fn write(catalog: &Catalog, enhanced: Option<&EnhancedIndex>) -> Vec<u8> {
+    let mut body = Writer::default();
+    catalog.index().write(&mut body);
+    match enhanced {
+        Some(enhanced) => {
+            body.number(1);
+            enhanced.write(&mut body);
+        }
+        None => body.number(0),
+    }
+    let body = body.into_bytes();
+    let mut digest = Digest::default();
+    digest.update(&body);
+    let mut out = Writer::default();
+    out.raw(MAGIC);
+    out.text(&format!("{VERSION}/{FORMAT}"));
+    out.raw(&Catalog::fingerprint(catalog.entries()));
+    out.raw(&digest.finish());
+    out.raw(&body);
+    out.into_bytes()
+}
+
+/// The indexes of `bytes`, when they are a sound snapshot of `entries`.
+pub fn read(bytes: &[u8], entries: &[Entry]) -> Result<Restored, Refusal> {
+    let mut r = Reader::new(bytes);
+    if r.raw(MAGIC.len()) != Ok(MAGIC) {
+        return Err(Refusal::NotASnapshot);
+    }
+    let version = r.text().map_err(|_| Refusal::Damaged)?;
+    if version != format!("{VERSION}/{FORMAT}") {
+        return Err(Refusal::OtherVersion(version.replace('/', " format ")));
+    }
+    let (fingerprint, checksum) = match (r.raw(16), r.raw(16)) {
+        (Ok(fingerprint), Ok(checksum)) => (fingerprint, checksum),
+        _ => return Err(Refusal::Damaged),
+    };
+    let body = r.rest();
+    let mut digest = Digest::default();
+    digest.update(body);
+    if digest.finish() != checksum {
+        return Err(Refusal::Damaged);
+    }
+    if fingerprint != Catalog::fingerprint(entries) {
+        return Err(Refusal::OtherCatalog);
+    }
+    read_body(body, entries).map_err(|Corrupt| Refusal::Damaged)
+}
+
+fn read_body(body: &[u8], entries: &[Entry]) -> Result<Restored, Corrupt> {
+    let mut r = Reader::new(body);
+    let index = Index::read(&mut r)?;
+    if index.len() != entries.len() {
+        return Err(Corrupt);
+    }
+    let enhanced = match r.number()? {
+        0 => None,
+        1 => Some(EnhancedIndex::read(&mut r, entries)?),
+        _ => return Err(Corrupt),
+    };
+    r.finish()?;
+    Ok(Restored { index, enhanced })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::rc::Rc;
+
+    use serde_json::json;
+
+    use super::*;
+    use crate::session::tooldef::ToolDef;
+    use crate::session::SessionTool;
+
+    fn entries() -> Vec<Entry> {
+        let tools: Vec<Rc<SessionTool>> = [
+            json!({"name": "mcp__git__createPullRequest", "description": "Open a pull request from a branch",
+                "inputSchema": {"type": "object", "properties": {"head": {"type": "string", "description": "Source branch"}}}}),
+            json!({"name": "mcp__git__list_branches", "description": "List branches"}),
+            json!({"name": "mcp__mail__send", "description": "Send an e-mail to résumé contacts",
+                "inputSchema": {"type": "object", "properties": {"format": {"enum": ["html", "text"]}}}}),
+            json!({"name": "no_description"}),
+        ]
+        .iter()
+        .map(|def| {
+            Rc::new(SessionTool {
+                def: ToolDef::read(def),
+                toolset: Some("mcp-x".to_owned()),
+                owner: None,
+            })
+        })
+        .collect();
+        Catalog::entries_of(&tools, &[0, 1, 2, 3])
+    }
+
+    #[test]
+    fn reads_back_the_very_indexes_it_wrote() {
+        let catalog = Catalog::build(
+            &entries()
+                .iter()
+                .map(|e| Rc::clone(&e.tool))
+                .collect::<Vec<_>>(),
+            &[0, 1, 2, 3],
+        );
+        let enhanced = EnhancedIndex::build(catalog.entries());
+        let bytes = write(&catalog, Some(&enhanced));
+        let restored = read(&bytes, &entries()).unwrap();
+        assert_eq!(&restored.index, catalog.index());
+        assert_eq!(restored.enhanced.unwrap().fields, enhanced.fields);
+        let without = read(&write(&catalog, None), &entries()).unwrap();
+        assert!(without.enhanced.is_none());
+    }
+
+    #[test]
+    fn refusals_say_why() {
+        let catalog = Catalog::build(
+            &entries()
+                .iter()
+                .map(|e| Rc::clone(&e.tool))
+                .collect::<Vec<_>>(),
+            &[0, 1, 2],
+        );
+        let bytes = write(&catalog, None);
+        assert_eq!(read(&bytes, &entries()).err(), Some(Refusal::OtherCatalog));
+        assert_eq!(read(&bytes, &entries()[..3]).err(), None);
+        assert!(Refusal::OtherCatalog
+            .to_string()
+            .contains("another catalog"));
+        assert!(Refusal::OtherVersion("0.0.1 format 1".into())
+            .to_string()
+            .contains("toolsearch 0.0.1"));
+    }
+}
