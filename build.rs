@@ -37,12 +37,16 @@ fn main() {
     }
 }
 
-/// `fn stemmer(name) -> Option<Stemmer>` over the stemmers the files name in
-/// their `@stemmer` line (`german` is `Algorithm::German`; a name
+/// `fn stemmer(name) -> Option<Stemmer>` over the stemmers the files other
+/// than English name in their `@stemmer` line (`german` is `Algorithm::German`; a name
 /// rust-stemmers lacks fails to compile).
 fn stemmer_function(files: &[(String, String)]) -> String {
+    // English, the catalog's language, is stemmed by the tokenizer's own
+    // Snowball English (src/search/english.rs): its file names the stemmer
+    // for the record only.
     let mut names: Vec<String> = files
         .iter()
+        .filter(|(code, _)| code != "en")
         .filter_map(|(_, path)| std::fs::read_to_string(path).ok())
         .flat_map(|text| {
             text.lines()
