@@ -500,9 +500,12 @@ export class ToolSearch {
    * Prepares `session` with its search indexes restored from bytes of
    * `exportIndex`, so that its first search builds none. Bytes of another
    * catalog or version, or damaged ones, are refused (`refused` says why) and
-   * the indexes are built as usual: a snapshot never changes an answer.
+   * the indexes are built as usual: a snapshot never changes an answer. A
+   * snapshot taken under the reference ranking restores the reference index
+   * only (the enhanced one is built when first needed). Throws a TypeError
+   * when `bytes` are no bytes or the session was prepared by another instance.
    */
-  importIndex(bytes: Uint8Array | ArrayBuffer, session: Session): IndexImport;
+  importIndex(bytes: Uint8Array | ArrayBuffer, session: Session | PreparedSession): IndexImport;
   /** Releases the wasm memory now. */
   free(): void;
   [Symbol.dispose](): void;

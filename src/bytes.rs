@@ -2,7 +2,8 @@
 //! length-prefixed UTF-8 text, and a 128-bit digest. Snapshot bytes come back
 //! from a host's cache and may be anything, so every read is bounds-checked
 //! and fails with [`Corrupt`]; none panics, and no count is trusted beyond
-//! the bytes that remain.
+//! the bytes that remain, so what a reader allocates stays in proportion to
+//! the bytes it reads.
 
 /// Bytes that do not decode as what was written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,7 +74,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A count of items that take at least a byte each: never more than the
-    /// bytes left, so a corrupt count cannot make a huge allocation.
+    /// bytes left.
     pub fn count(&mut self) -> Result<usize, Corrupt> {
         let n = self.number()?;
         usize::try_from(n)

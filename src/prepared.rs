@@ -72,6 +72,16 @@ impl Prepared {
         })
     }
 
+    /// Takes the enhanced index of a snapshot of this very catalog when none
+    /// is built yet; what is built stays as it is.
+    pub fn adopt(&self, bytes: &[u8]) -> Result<(), Refusal> {
+        let restored = snapshot::read(bytes, self.catalog.entries())?;
+        if let Some(index) = restored.enhanced {
+            let _ = self.enhanced.set(index);
+        }
+        Ok(())
+    }
+
     /// The catalog's indexes as bytes: the reference index, and the enhanced
     /// one too when `enhanced` (it is built first if need be).
     pub fn snapshot(&self, enhanced: bool) -> Vec<u8> {

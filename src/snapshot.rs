@@ -3,9 +3,11 @@
 //! another catalog, another version or damaged in the cache are refused,
 //! never used: the index is then built as usual.
 //!
-//! Layout: `TSIX`, the format number, the package version, the catalog's
-//! fingerprint (16 bytes), a digest of the body (16 bytes), then the body:
-//! the reference index and, when it was built, the enhanced one.
+//! Layout: `TSIX`; the text `{version}/{format}` (length first); the
+//! catalog's fingerprint without parameter text (16 bytes); a digest of that
+//! text, the fingerprint and the body (16 bytes); then the body: the
+//! reference index, and, when it was built, the catalog's fingerprint with
+//! parameter text (16 bytes) and the enhanced index.
 
 use std::fmt;
 
@@ -64,23 +66,35 @@ pub fn write(catalog: &Catalog, enhanced: Option<&EnhancedIndex>) -> Vec<u8> {
     match enhanced {
         Some(enhanced) => {
             body.number(1);
+            body.raw(&Catalog::fingerprint(catalog.entries(), true));
             enhanced.write(&mut body);
         }
         None => body.number(0),
     }
     let body = body.into_bytes();
-    let mut digest = Digest::default();
-    digest.update(&body);
+    let version = format!("{VERSION}/{FORMAT}");
+    let fingerprint = Catalog::fingerprint(catalog.entries(), false);
     let mut out = Writer::default();
     out.raw(MAGIC);
-    out.text(&format!("{VERSION}/{FORMAT}"));
-    out.raw(&Catalog::fingerprint(catalog.entries()));
-    out.raw(&digest.finish());
+    out.text(&version);
+    out.raw(&fingerprint);
+    out.raw(&checksum(&version, &fingerprint, &body));
     out.raw(&body);
     out.into_bytes()
 }
 
-/// The indexes of `bytes`, when they are a sound snapshot of `entries`.
+/// The digest that makes any change to a snapshot's bytes show.
+fn checksum(version: &str, fingerprint: &[u8], body: &[u8]) -> [u8; 16] {
+    let mut digest = Digest::default();
+    digest.text(version);
+    digest.update(fingerprint);
+    digest.update(body);
+    digest.finish()
+}
+
+/// The indexes of `bytes`, when they are a sound snapshot of `entries`. An
+/// enhanced index of other parameter text (a host on the reference ranking
+/// does not send it) is left out, to be built when first needed.
 pub fn read(bytes: &[u8], entries: &[Entry]) -> Result<Restored, Refusal> {
     let mut r = Reader::new(bytes);
     if r.raw(MAGIC.len()) != Ok(MAGIC) {
@@ -90,17 +104,15 @@ pub fn read(bytes: &[u8], entries: &[Entry]) -> Result<Restored, Refusal> {
     if version != format!("{VERSION}/{FORMAT}") {
         return Err(Refusal::OtherVersion(version.replace('/', " format ")));
     }
-    let (fingerprint, checksum) = match (r.raw(16), r.raw(16)) {
-        (Ok(fingerprint), Ok(checksum)) => (fingerprint, checksum),
+    let (fingerprint, sum) = match (r.raw(16), r.raw(16)) {
+        (Ok(fingerprint), Ok(sum)) => (fingerprint, sum),
         _ => return Err(Refusal::Damaged),
     };
     let body = r.rest();
-    let mut digest = Digest::default();
-    digest.update(body);
-    if digest.finish() != checksum {
+    if checksum(version, fingerprint, body) != sum {
         return Err(Refusal::Damaged);
     }
-    if fingerprint != Catalog::fingerprint(entries) {
+    if fingerprint != Catalog::fingerprint(entries, false) {
         return Err(Refusal::OtherCatalog);
     }
     read_body(body, entries).map_err(|Corrupt| Refusal::Damaged)
@@ -114,7 +126,15 @@ fn read_body(body: &[u8], entries: &[Entry]) -> Result<Restored, Corrupt> {
     }
     let enhanced = match r.number()? {
         0 => None,
-        1 => Some(EnhancedIndex::read(&mut r, entries)?),
+        1 if r.raw(16)? == Catalog::fingerprint(entries, true) => {
+            Some(EnhancedIndex::read(&mut r, entries)?)
+        }
+        1 => {
+            return Ok(Restored {
+                index,
+                enhanced: None,
+            })
+        }
         _ => return Err(Corrupt),
     };
     r.finish()?;
@@ -168,6 +188,33 @@ mod tests {
         assert_eq!(restored.enhanced.unwrap().fields, enhanced.fields);
         let without = read(&write(&catalog, None), &entries()).unwrap();
         assert!(without.enhanced.is_none());
+    }
+
+    #[test]
+    fn an_enhanced_index_of_other_parameter_text_is_left_out() {
+        // A host on the reference ranking sends no parameter text.
+        let tools = |param_text: bool| -> Vec<Rc<SessionTool>> {
+            entries()
+                .iter()
+                .map(|e| {
+                    let mut tool = (*e.tool).clone();
+                    if !param_text {
+                        tool.def.param_text.clear();
+                    }
+                    Rc::new(tool)
+                })
+                .collect()
+        };
+        let with_text = Catalog::build(&tools(true), &[0, 1, 2, 3]);
+        let bytes = write(&with_text, Some(&EnhancedIndex::build(with_text.entries())));
+        let without_text = Catalog::entries_of(&tools(false), &[0, 1, 2, 3]);
+        let restored = read(&bytes, &without_text).unwrap();
+        assert_eq!(&restored.index, with_text.index());
+        assert!(restored.enhanced.is_none());
+        assert!(read(&bytes, with_text.entries())
+            .unwrap()
+            .enhanced
+            .is_some());
     }
 
     #[test]

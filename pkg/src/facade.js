@@ -184,9 +184,9 @@ class ToolSearch {
    * why, and the indexes are built from the tools as usual.
    */
   importIndex(bytes, session) {
-    const snapshot = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes;
-    if (!(snapshot instanceof Uint8Array)) {
-      throw new TypeError(`toolsearch: importIndex takes the bytes of exportIndex (a Uint8Array), got ${typeName(bytes)}`);
+    const snapshot = bytesOf(bytes);
+    if (snapshot === null) {
+      throw new TypeError(`toolsearch: importIndex takes the bytes of exportIndex (a Uint8Array or ArrayBuffer), got ${typeName(bytes)}`);
     }
     const prepared = this.prepare(session);
     const refused = this.#engine.importIndex(this.#session(prepared), snapshot);

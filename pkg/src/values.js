@@ -41,6 +41,17 @@ function typeName(value) {
   return typeof value;
 }
 
+/**
+ * The bytes of a Uint8Array (or any typed array or DataView) or an
+ * ArrayBuffer, from any realm; null for anything else.
+ */
+function bytesOf(value) {
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  const tag = Object.prototype.toString.call(value);
+  if (tag === "[object ArrayBuffer]" || tag === "[object SharedArrayBuffer]") return new Uint8Array(value);
+  return null;
+}
+
 /** JSON text of `value`, or `fallback` when it has none (cycles, BigInt, undefined). */
 function jsonText(value, fallback) {
   try {

@@ -83,8 +83,10 @@ impl Catalog {
     }
 
     /// A digest of everything of `entries` that their indexes are built
-    /// from: names, descriptions, parameter names and text, and sources.
-    pub fn fingerprint(entries: &[Entry]) -> [u8; 16] {
+    /// from: names, descriptions, parameter names and sources, and with
+    /// `param_text` the parameters' text too (which only the enhanced index
+    /// reads; a host on the reference ranking need not send it).
+    pub fn fingerprint(entries: &[Entry], param_text: bool) -> [u8; 16] {
         let mut digest = Digest::default();
         digest.update(&(entries.len() as u64).to_le_bytes());
         for entry in entries {
@@ -96,7 +98,9 @@ impl Catalog {
             }
             digest.update(&(def.param_keys.len() as u64).to_le_bytes());
             def.param_keys.iter().for_each(|key| digest.text(key));
-            digest.text(&def.param_text);
+            if param_text {
+                digest.text(&def.param_text);
+            }
             digest.text(&entry.source_name);
         }
         digest.finish()

@@ -194,8 +194,18 @@ impl Engine {
 
     /// Restores the session's search indexes from `bytes`, so that its
     /// first search builds none. A refused snapshot is not used: the session
-    /// is prepared as usual, its indexes built from its tools.
+    /// is prepared as usual, its indexes built from its tools. A session
+    /// prepared already keeps what it has built.
     pub fn import_index(&self, session: &Session, bytes: &[u8]) -> Result<(), SnapshotRefusal> {
+        let cached = self
+            .prepared
+            .borrow()
+            .iter()
+            .find(|(ids, _)| *ids == session.ids)
+            .map(|(_, prepared)| Rc::clone(prepared));
+        if let Some(prepared) = cached {
+            return prepared.adopt(bytes);
+        }
         let restored = Prepared::restore(
             session,
             &self.classifier,

@@ -121,10 +121,7 @@ impl Index {
     /// Reads what [`Index::write`] wrote: the same index, or [`Corrupt`].
     pub fn read(r: &mut Reader) -> Result<Index, Corrupt> {
         let terms = r.count()?;
-        let mut index = Index {
-            postings: vec![Vec::new(); terms],
-            ..Index::default()
-        };
+        let mut index = Index::default();
         for term in 0..terms {
             let known = index
                 .vocabulary
@@ -133,13 +130,15 @@ impl Index {
                 return Err(Corrupt);
             }
         }
+        // Allocated once the stems are read, so in proportion to the bytes.
+        index.postings = vec![Vec::new(); terms];
         let documents = r.count()?;
         for doc in 0..documents as u32 {
             let len = r.small()?;
             let count = r.count()?;
             let mut document = Document {
                 len,
-                terms: Vec::with_capacity(count),
+                terms: Vec::new(),
             };
             let mut term = 0u32;
             for i in 0..count {

@@ -121,7 +121,8 @@ fn damaged_or_foreign_bytes_are_refused() {
         refusal(b"{\"not\": \"a snapshot\"}"),
         Some(SnapshotRefusal::NotASnapshot)
     );
-    // Every cut, and every flipped byte, is refused: none is used or panics.
+    // Every cut, and every flipped byte after the magic, is refused: none is
+    // used or panics.
     for cut in 0..bytes.len() {
         assert!(refusal(&bytes[..cut]).is_some(), "cut at {cut}");
     }
@@ -140,6 +141,24 @@ fn damaged_or_foreign_bytes_are_refused() {
     // Refusals leave an engine that answers as a fresh one.
     let (built, built_session) = fresh();
     assert_eq!(answers(&e, &s), answers(&built, &built_session));
+}
+
+#[test]
+fn a_session_prepared_already_keeps_what_it_built() {
+    let catalog = fixture("Open a new issue with a title and body");
+    let e = engine(json!({"ranking": "enhanced"}), &[]);
+    let s = session(&e, catalog.clone());
+    let before = answers(&e, &s);
+    // A snapshot without the enhanced index, onto a session whose enhanced
+    // index is built: accepted, and the answers stay.
+    assert_eq!(e.import_index(&s, &exported("reference", &catalog)), Ok(()));
+    assert_eq!(answers(&e, &s), before);
+    let other = exported("reference", &fixture("Open a new ticket"));
+    assert_eq!(
+        e.import_index(&s, &other),
+        Err(SnapshotRefusal::OtherCatalog)
+    );
+    assert_eq!(answers(&e, &s), before);
 }
 
 #[test]

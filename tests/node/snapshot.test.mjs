@@ -33,6 +33,16 @@ for (const ranking of ["reference", "enhanced"]) {
   });
 }
 
+test("a snapshot restores across rankings (the reference one sends no parameter text)", async () => {
+  for (const [from, to] of [["reference", "enhanced"], ["enhanced", "reference"]]) {
+    const bytes = new ToolSearch({ config: { ranking: from } }).exportIndex(session());
+    const ts = new ToolSearch({ config: { ranking: to } });
+    const { session: prepared, refused } = ts.importIndex(bytes, session());
+    assert.equal(refused, null, `${from} → ${to}`);
+    assert.equal(await ts.toolSearch(QUERIES, prepared), await new ToolSearch({ config: { ranking: to } }).toolSearch(QUERIES, session()));
+  }
+});
+
 test("a snapshot of another catalog, or damaged, is refused and the indexes built", async () => {
   const bytes = new ToolSearch().exportIndex(session());
   const changed = session("Open a new ticket in a project");
@@ -46,6 +56,8 @@ test("a snapshot of another catalog, or damaged, is refused and the indexes buil
   assert.match(ts.importIndex(damaged, session()).refused, /damaged/);
   assert.match(ts.importIndex(new Uint8Array([1, 2, 3]), session()).refused, /not a toolsearch index snapshot/);
   assert.equal(await ts.toolSearch(QUERIES, session()), await new ToolSearch().toolSearch(QUERIES, session()));
+  // Any view of the bytes will do.
+  assert.equal(ts.importIndex(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), session()).refused, null);
   for (const bad of [undefined, "bytes", [1, 2], {}]) {
     assert.throws(() => ts.importIndex(bad, session()), TypeError);
   }
