@@ -76,8 +76,12 @@ pub struct Language {
     pub compounds: bool,
     /// Lowercased word or phrase to its English word; filler maps to "".
     phrases: FastMap<String, &'static str>,
-    /// Stem of a one-word variant to its English word.
-    stems: FastMap<String, &'static str>,
+    /// Stem of a one-word variant to its English word, made on first use:
+    /// stemming every variant is most of the cost of loading a language,
+    /// and a query in English seldom needs it.
+    stems: OnceLock<FastMap<String, &'static str>>,
+    /// One-word variants (lowercased) and their English words, in file order.
+    one_word: Vec<(String, &'static str)>,
     filler: FastSet<String>,
     /// Longest entry: in words, or in characters for [`Script::Kana`].
     longest: usize,
@@ -101,7 +105,8 @@ impl Language {
             capitalised_nouns: file.first("nouns") == Some("capitalised"),
             compounds: file.first("compounds") == Some("split"),
             phrases: FastMap::default(),
-            stems: FastMap::default(),
+            stems: OnceLock::new(),
+            one_word: Vec::new(),
             filler: FastSet::default(),
             longest: 1,
             stemmer: file.first("stemmer").and_then(stemmer),
@@ -126,20 +131,18 @@ impl Language {
             Script::Kana => (variant.to_lowercase(), variant.chars().count()),
         };
         self.longest = self.longest.max(size);
-        if !english.is_empty() {
-            if let Some(stem) = self.stem_of_variant(&lower, size) {
-                self.stems.entry(stem).or_insert(english);
-            }
+        if !english.is_empty() && (size == 1 || self.script == Script::Kana) {
+            self.one_word.push((lower.clone(), english));
         }
         self.phrases.entry(lower).or_insert(english);
     }
 
-    /// The stem a variant is also found by: the Snowball stem of a single
-    /// word, or the kanji of a Japanese verb or adjective before its kana
-    /// ending (送 of 送る, so that 送った is found).
-    fn stem_of_variant(&self, lower: &str, size: usize) -> Option<String> {
+    /// The stem a one-word variant is also found by: its Snowball stem, or
+    /// the kanji of a Japanese verb or adjective before its kana ending (送
+    /// of 送る, so that 送った is found).
+    fn stem_of_variant(&self, lower: &str) -> Option<String> {
         match self.script {
-            Script::Latin => (size == 1 && self.stemmer.is_some()).then(|| self.stem(lower)),
+            Script::Latin => self.stemmer.is_some().then(|| self.stem(lower)),
             Script::Kana => {
                 let kanji = lower.trim_end_matches(is_hiragana);
                 let inflected =
@@ -157,7 +160,16 @@ impl Language {
     /// The English word of a lowercased word by its stem (for Japanese, of
     /// kanji by the kanji of an inflected variant).
     pub fn by_stem(&self, lower: &str) -> Option<&'static str> {
-        self.stems.get(&self.stem(lower)).copied()
+        let stems = self.stems.get_or_init(|| {
+            let mut stems = FastMap::default();
+            for (variant, english) in &self.one_word {
+                if let Some(stem) = self.stem_of_variant(variant) {
+                    stems.entry(stem).or_insert(*english);
+                }
+            }
+            stems
+        });
+        stems.get(&self.stem(lower)).copied()
     }
 
     /// True for a filler word or phrase of the language.
