@@ -77,7 +77,10 @@ impl WasmEngine {
     /// non-ASCII character, which took 10 ms for a large catalog.
     #[wasm_bindgen(js_name = internAll)]
     pub fn intern_all(&self, rows: &[u8]) -> Vec<u32> {
-        let rows = String::from_utf8_lossy(rows);
+        // TextEncoder writes valid UTF-8: the fast check passes, and only
+        // bytes from elsewhere take the slower lossy reading.
+        let rows = std::str::from_utf8(rows)
+            .map_or_else(|_| String::from_utf8_lossy(rows), std::borrow::Cow::Borrowed);
         decode::tool_rows(&rows)
             .into_iter()
             .map(|tool| self.engine.intern(tool))
