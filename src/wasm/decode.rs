@@ -23,12 +23,10 @@ const ESCAPE: char = '\u{4}';
 /// The facade escapes these characters inside strings (see `ESCAPE`), so they
 /// only frame. A row without seven fields reads as a nameless tool, keeping
 /// one tool per row.
-pub fn tool_rows(text: &str) -> Vec<SessionTool> {
+pub fn tool_rows(text: &str) -> impl Iterator<Item = SessionTool> + '_ {
     let text = text.strip_suffix(ROW).unwrap_or(text);
-    if text.is_empty() {
-        return Vec::new();
-    }
-    text.split(ROW).map(tool_row).collect()
+    let rows = (!text.is_empty()).then(|| text.split(ROW));
+    rows.into_iter().flatten().map(tool_row)
 }
 
 fn tool_row(row: &str) -> SessionTool {

@@ -79,10 +79,11 @@ impl WasmEngine {
     pub fn intern_all(&self, rows: &[u8]) -> Vec<u32> {
         // TextEncoder writes valid UTF-8: the fast check passes, and only
         // bytes from elsewhere take the slower lossy reading.
-        let rows = std::str::from_utf8(rows)
-            .map_or_else(|_| String::from_utf8_lossy(rows), std::borrow::Cow::Borrowed);
+        let rows = std::str::from_utf8(rows).map_or_else(
+            |_| String::from_utf8_lossy(rows),
+            std::borrow::Cow::Borrowed,
+        );
         decode::tool_rows(&rows)
-            .into_iter()
             .map(|tool| self.engine.intern(tool))
             .collect()
     }
