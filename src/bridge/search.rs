@@ -2,7 +2,7 @@
 //! shared map of short records.
 
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::args::{self, Repeats};
 use super::error::BridgeError;
@@ -14,6 +14,7 @@ use crate::connectors::search_leg;
 use crate::enhanced::Leg;
 use crate::host::Host;
 use crate::ranking::Ranker;
+use crate::search::FastSet;
 use crate::session::DeclaredSource;
 use crate::text::clip;
 
@@ -94,7 +95,30 @@ struct Record<'a> {
     source: Source,
     source_name: &'a str,
     description: String,
-    required: Vec<String>,
+    required: Clipped<'a>,
+}
+
+/// Required names, each cut to `RECORD_REQUIRED_CHARS` characters.
+struct Clipped<'a>(&'a [String]);
+
+impl Serialize for Clipped<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(|name| {
+            match name.char_indices().nth(RECORD_REQUIRED_CHARS) {
+                Some((cut, _)) => &name[..cut],
+                None => name.as_str(),
+            }
+        }))
+    }
+}
+
+/// The records by name, in the order first returned.
+struct Records<'a>(Vec<(&'a str, Record<'a>)>);
+
+impl Serialize for Records<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(name, record)| (name, record)))
+    }
 }
 
 #[derive(Serialize)]
@@ -102,7 +126,7 @@ struct Output<'a> {
     queries: &'a [String],
     total_available: usize,
     results: Vec<Group<'a>>,
-    tools: Map<String, Value>,
+    tools: Records<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     connectors: Option<Value>,
 }
@@ -116,36 +140,30 @@ pub fn render(
     summary: &[SourceRow],
     connectors: Option<Value>,
 ) -> String {
-    let mut tools = Map::new();
+    let mut named = FastSet::default();
+    let mut tools = Vec::new();
     let mut remote_returned = 0;
     for entry in groups.iter().flatten() {
-        if tools.contains_key(entry.name()) {
+        if !named.insert(entry.name()) {
             continue;
         }
         if entry.source == Source::Connectors {
             remote_returned += 1;
         }
-        let record = Record {
-            source: entry.source,
-            source_name: &entry.source_name,
-            description: clip(
-                entry.tool.def.description.as_deref().unwrap_or(""),
-                RECORD_DESCRIPTION_CHARS,
-                "…",
-            ),
-            required: entry
-                .tool
-                .def
-                .required
-                .iter()
-                .take(RECORD_REQUIRED_NAMES)
-                .map(|name| name.chars().take(RECORD_REQUIRED_CHARS).collect())
-                .collect(),
-        };
-        tools.insert(
-            entry.name().to_owned(),
-            serde_json::to_value(record).unwrap_or(Value::Null),
-        );
+        let required = &entry.tool.def.required;
+        tools.push((
+            entry.name(),
+            Record {
+                source: entry.source,
+                source_name: &entry.source_name,
+                description: clip(
+                    entry.tool.def.description.as_deref().unwrap_or(""),
+                    RECORD_DESCRIPTION_CHARS,
+                    "…",
+                ),
+                required: Clipped(&required[..required.len().min(RECORD_REQUIRED_NAMES)]),
+            },
+        ));
     }
     let results = request
         .queries
@@ -165,7 +183,7 @@ pub fn render(
         queries: &request.queries,
         total_available: local_count + remote_returned,
         results,
-        tools,
+        tools: Records(tools),
         connectors,
     };
     serde_json::to_string(&output).unwrap_or_else(|e| messages::error_json(&e.to_string()))

@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use super::index::FieldIndex;
-use super::rank::{Plan, Scored};
+use super::rank::{larger, Plan, Scored};
 
 /// Candidates whose share counts toward the best share.
 pub(crate) const TOP: usize = 5;
@@ -58,7 +58,7 @@ impl Signals {
     /// Reads the signals of `ranked` (best first) for `plan`.
     pub fn read(index: &FieldIndex, plan: &Plan, ranked: &[Scored]) -> Signals {
         let top = &ranked[..ranked.len().min(TOP)];
-        let answered = top.iter().map(|s| s.flat_share).fold(0.0, f64::max);
+        let answered = top.iter().map(|s| s.flat_share).fold(0.0, larger);
         let ideal = plan.ideal_score(index);
         Signals {
             answered,
@@ -100,7 +100,7 @@ fn service_gap(index: &FieldIndex, plan: &Plan, ranked: &[Scored]) -> f64 {
             .iter()
             .filter(|s| !own || named.contains(&index.server_of(s.doc)))
             .map(|s| s.operation_share)
-            .fold(0.0, f64::max)
+            .fold(0.0, larger)
     };
     (best(false) - best(true)).max(0.0)
 }

@@ -72,7 +72,8 @@ pub struct FieldIndex {
     /// Per term, documents holding it outside their parameters: the tools
     /// that name or describe it as something they do or handle.
     capability_df: Vec<u32>,
-    average_len: [f64; FIELDS],
+    /// Per document and field, BM25F's length normalisation, made once.
+    norms: Vec<[f64; FIELDS]>,
     names: NameForms,
     /// Per document, the name's words (label excluded) and the first word of
     /// its description: what the catalog's vocabulary is learned from.
@@ -180,10 +181,7 @@ impl FieldIndex {
             index.docs.push(doc);
             index.names.add(id, &def.name, label);
         }
-        let n = index.docs.len().max(1) as f64;
-        for (field, total) in totals.iter().enumerate() {
-            index.average_len[field] = (*total as f64 / n).max(1.0);
-        }
+        index.normalize_lengths(&totals);
         index
     }
 
@@ -317,11 +315,25 @@ impl FieldIndex {
         for _ in entries {
             index.sequences.push(terms(r)?);
         }
-        let docs = index.docs.len().max(1) as f64;
-        for (field, total) in totals.iter().enumerate() {
-            index.average_len[field] = (*total as f64 / docs).max(1.0);
-        }
+        index.normalize_lengths(&totals);
         Ok(index)
+    }
+
+    /// Sets each document's length normalisation, from the field lengths'
+    /// `totals` over the catalog.
+    fn normalize_lengths(&mut self, totals: &[u64; FIELDS]) {
+        let docs = self.docs.len().max(1) as f64;
+        let average: [f64; FIELDS] = std::array::from_fn(|f| (totals[f] as f64 / docs).max(1.0));
+        self.norms = self
+            .docs
+            .iter()
+            .map(|d| {
+                std::array::from_fn(|field| {
+                    1.0 - LENGTH_NORM[field]
+                        + LENGTH_NORM[field] * f64::from(d.len[field]) / average[field]
+                })
+            })
+            .collect();
     }
 
     fn intern(&mut self, known: &mut WordTerms, word: &str) -> TermId {
@@ -430,15 +442,13 @@ impl FieldIndex {
     /// BM25F term-frequency saturation of a term occurring `tf` times (per
     /// field) in `doc`, in [0, K1 + 1): the score without the IDF factor.
     pub fn saturation(&self, doc: u32, tf: [u16; FIELDS]) -> f64 {
-        let Some(d) = self.docs.get(doc as usize) else {
+        let Some(norm) = self.norms.get(doc as usize) else {
             return 0.0;
         };
         let mut weighted = 0.0;
         for field in 0..FIELDS {
             if tf[field] > 0 {
-                let norm = 1.0 - LENGTH_NORM[field]
-                    + LENGTH_NORM[field] * f64::from(d.len[field]) / self.average_len[field];
-                weighted += WEIGHT[field] * f64::from(tf[field]) / norm;
+                weighted += WEIGHT[field] * f64::from(tf[field]) / norm[field];
             }
         }
         weighted * (K1 + 1.0) / (weighted + K1)

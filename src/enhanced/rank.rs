@@ -115,23 +115,18 @@ impl Plan {
     /// tools `extra` (kept even without a score), term at a time through
     /// the postings.
     pub fn score_candidates(&self, index: &FieldIndex, extra: &[u32]) -> Vec<Scored> {
-        let n = index.len();
-        let mut sums = vec![Sums::default(); n];
-        let mut seen = vec![false; n];
-        let mut docs: Vec<u32> = Vec::new();
-        // Per document, the best (coverage, score) of the current concept,
-        // valid where `stamp` holds the concept's number.
-        let mut best = vec![(0.0f64, 0.0f64); n];
-        let mut stamp = vec![0usize; n];
-        let mut held: Vec<u32> = Vec::new();
-        for (number, term) in self.terms.iter().enumerate().map(|(i, t)| (i + 1, t)) {
-            held.clear();
+        // Per document its slot in `held`, `u32::MAX` until first held:
+        // the work grows with the tools that match, not with the catalog.
+        let mut slot = vec![u32::MAX; index.len()];
+        let mut held: Vec<Held> = Vec::new();
+        for (number, term) in self.terms.iter().enumerate() {
+            let first_of_concept = held.len();
+            let mut touched: Vec<u32> = Vec::new();
             for alternative in &term.alternatives {
                 let Some((&first, rest)) = alternative.terms.split_first() else {
                     continue;
                 };
                 for &(doc, tf) in index.postings(first) {
-                    let d = doc as usize;
                     let frequencies = |t| {
                         if t == first {
                             tf
@@ -145,34 +140,39 @@ impl Plan {
                     let Some((coverage, score)) = value else {
                         continue;
                     };
-                    if stamp[d] != number {
-                        stamp[d] = number;
-                        best[d] = (0.0, 0.0);
-                        held.push(doc);
+                    let Some(s) = slot.get_mut(doc as usize) else {
+                        continue;
+                    };
+                    if *s == u32::MAX {
+                        *s = held.len() as u32;
+                        held.push(Held::new(doc));
                     }
-                    best[d] = (best[d].0.max(coverage), best[d].1.max(score));
+                    let h = &mut held[*s as usize];
+                    if h.concept != number {
+                        h.concept = number;
+                        h.best = (0.0, 0.0);
+                        if (*s as usize) < first_of_concept {
+                            touched.push(*s);
+                        }
+                    }
+                    h.best = (larger(h.best.0, coverage), larger(h.best.1, score));
                 }
             }
-            for &doc in &held {
-                let d = doc as usize;
-                sums[d].add(term, best[d]);
-                if !seen[d] {
-                    seen[d] = true;
-                    docs.push(doc);
-                }
+            let fresh = first_of_concept as u32..held.len() as u32;
+            for s in touched.into_iter().chain(fresh) {
+                let h = &mut held[s as usize];
+                h.sums.add(term, h.best);
             }
         }
         for &doc in extra {
-            if let Some(s) = seen.get_mut(doc as usize) {
-                if !*s {
-                    *s = true;
-                    docs.push(doc);
+            if let Some(s) = slot.get_mut(doc as usize) {
+                if *s == u32::MAX {
+                    *s = held.len() as u32;
+                    held.push(Held::new(doc));
                 }
             }
         }
-        docs.into_iter()
-            .map(|doc| self.scored(doc, &sums[doc as usize]))
-            .collect()
+        held.iter().map(|h| self.scored(h.doc, &h.sums)).collect()
     }
 
     fn scored(&self, doc: u32, sums: &Sums) -> Scored {
@@ -243,7 +243,7 @@ impl Plan {
             if f == 0.0 {
                 return None;
             }
-            factor = factor.min(f);
+            factor = if f < factor { f } else { factor };
             saturation += index.saturation(doc, counts);
         }
         if factor == f64::MAX {
@@ -253,6 +253,37 @@ impl Plan {
             alternative.weight * factor,
             alternative.worth(term) * saturation,
         ))
+    }
+}
+
+/// The larger of two finite numbers: a comparison, where `f64::max` is a
+/// call in wasm (its NaN rule differs from the instruction's).
+pub(super) fn larger(a: f64, b: f64) -> f64 {
+    if b > a {
+        b
+    } else {
+        a
+    }
+}
+
+/// A candidate being scored: its sums, and its best `(coverage, score)`
+/// for the concept `concept`.
+#[derive(Debug, Clone, Copy)]
+struct Held {
+    doc: u32,
+    sums: Sums,
+    concept: usize,
+    best: (f64, f64),
+}
+
+impl Held {
+    fn new(doc: u32) -> Held {
+        Held {
+            doc,
+            sums: Sums::default(),
+            concept: usize::MAX,
+            best: (0.0, 0.0),
+        }
     }
 }
 
