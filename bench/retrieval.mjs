@@ -34,6 +34,8 @@ const read = (file) => JSON.parse(readFileSync(join(dir, "bench", file), "utf8")
 const sets = [
   { name: "dev", cases: [...read("queries-dev.json"), ...read("queries-dev-multilingual.json")] },
   { name: "val", cases: read("queries-val.json") },
+  // Ours: long requests with context around the ask (bench/queries-long.json).
+  { name: "long", cases: JSON.parse(readFileSync(new URL("queries-long.json", import.meta.url), "utf8")).cases },
 ];
 const tools = loadCatalog(dir);
 const session = sessionOf(tools);

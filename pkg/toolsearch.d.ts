@@ -389,6 +389,12 @@ export interface EnhancedExplanation {
     /** True when the ranked tools are returned. */
     answer: boolean;
   };
+  /**
+   * The sentence whose signals the decision read, when the query has several
+   * and one of them was surer than the whole (the ask among sentences that
+   * set the scene); null otherwise. The ranking always reads the whole query.
+   */
+  decided_by: string | null;
   tools: {
     name: string;
     /** 1-based rank in the answer, or null. */

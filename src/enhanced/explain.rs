@@ -26,6 +26,9 @@ pub struct EnhancedExplanation {
     pub concepts: Vec<ConceptReport>,
     /// Whether anything is returned, and why.
     pub decision: Decision,
+    /// The sentence whose signals the decision read, when the query has
+    /// several and one of them was surer than the whole.
+    pub decided_by: Option<String>,
     /// One report per explained tool.
     pub tools: Vec<ToolVerdict>,
 }
@@ -170,6 +173,7 @@ pub fn explain(
             })
             .collect(),
         decision: ranking.decision,
+        decided_by: ranking.decided_by,
         tools,
     }
 }

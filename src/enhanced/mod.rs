@@ -26,6 +26,7 @@ mod words;
 pub use decision::{Decision, Signals};
 pub use explain::{explain, EnhancedExplanation};
 pub use index::FieldIndex;
+use query::sentences;
 pub use query::{analyze, Analysis};
 pub use words::for_each_word as for_each_name_word;
 
@@ -166,6 +167,9 @@ struct Ranking {
     /// order.
     ranked: Vec<Scored>,
     decision: Decision,
+    /// The sentence whose signals decided, when the query has several and
+    /// one of them is surer than the whole.
+    decided_by: Option<String>,
 }
 
 /// Ranks `query`; the best `sorted` candidates come first, in order.
@@ -183,14 +187,43 @@ fn run(
     let mut extra = reference.to_vec();
     extra.extend(&exact);
     let ranked = score_all(fields, &plan, &extra, sorted.saturating_add(exact.len()));
-    let decision = Decision::new(Signals::read(fields, &plan, &ranked), rules.decision);
+    let whole = Signals::read(fields, &plan, &ranked);
+    let (signals, decided_by) = surest_sentence(index, query, rules, whole);
     Ranking {
         analysis,
         plan,
         exact,
         ranked,
-        decision,
+        decision: Decision::new(signals, rules.decision),
+        decided_by,
     }
+}
+
+/// The signals of the query, or those of one of its sentences when that
+/// one is surer: a request in several sentences often asks in one of them,
+/// and the others only set the scene, diluting the share answered.
+fn surest_sentence(
+    index: &EnhancedIndex,
+    query: &str,
+    rules: Rules,
+    whole: Signals,
+) -> (Signals, Option<String>) {
+    let parts = sentences(query);
+    let mut best = (whole, None);
+    if parts.len() < 2 {
+        return best;
+    }
+    let fields = &index.fields;
+    for sentence in parts {
+        let analysis = analyze(sentence, &|word| fields.knows(word));
+        let plan = Plan::new(fields, &index.vocabulary, &analysis, rules);
+        let ranked = score_all(fields, &plan, &[], decision::TOP);
+        let signals = Signals::read(fields, &plan, &ranked);
+        if signals.confidence() > best.0.confidence() {
+            best = (signals, Some(sentence.to_owned()));
+        }
+    }
+    best
 }
 
 /// Scores the candidates of `plan` (`extra` are kept even without a score),

@@ -93,6 +93,31 @@ pub fn analyze(text: &str, known: &dyn Fn(&str) -> bool) -> Analysis {
     analyze_words(&chunks, natural, english)
 }
 
+/// The sentences of a request, trimmed: it is cut after `.`, `!`, `?` or
+/// `;` followed by a space, and after the full stops of Chinese and
+/// Japanese. A query of one sentence (or of keywords) is one part.
+pub fn sentences(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut start = 0;
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let next = chars.peek().map(|&(_, n)| n);
+        let ends = match c {
+            '.' | '!' | '?' | ';' => next.is_none_or(char::is_whitespace),
+            '。' | '！' | '？' => true,
+            _ => false,
+        };
+        if ends {
+            let end = at + c.len_utf8();
+            parts.push(text[start..end].trim());
+            start = end;
+        }
+    }
+    parts.push(text[start..].trim());
+    parts.retain(|p| !p.is_empty());
+    parts
+}
+
 /// Analyses the whitespace-separated chunks of an English query;
 fn analyze_words(chunks: &[&str], natural: bool, english: &English) -> Analysis {
     let mut analysis = Analysis {
@@ -319,6 +344,26 @@ mod tests {
             .iter()
             .any(|alt| alt.stems == ["pull", "request"]));
         assert_eq!(analyze("linear_createIssue").concepts.len(), 3);
+    }
+
+    #[test]
+    fn requests_split_into_sentences() {
+        assert_eq!(
+            sentences("Hi! I need help. Can you list the repos? Thanks"),
+            ["Hi!", "I need help.", "Can you list the repos?", "Thanks"]
+        );
+        // Dots inside names, versions and addresses do not end a sentence.
+        assert_eq!(
+            sentences("Open example.com/a.b in v2.1 please."),
+            ["Open example.com/a.b in v2.1 please."]
+        );
+        assert_eq!(
+            sentences("チャンネルを見せて。急いで"),
+            ["チャンネルを見せて。", "急いで"]
+        );
+        assert_eq!(sentences("  github list repos  "), ["github list repos"]);
+        assert!(sentences(" ... ").len() <= 1);
+        assert!(sentences("").is_empty());
     }
 
     #[test]

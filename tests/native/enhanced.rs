@@ -131,6 +131,31 @@ fn the_decision_weighs_what_is_missing() {
 }
 
 #[test]
+fn a_request_in_several_sentences_is_decided_on_its_ask() {
+    let engine = engine(json!({"ranking": "enhanced"}), &[]);
+    let s = session(&engine, fixture_session());
+    let ask = "Could you post a message in the chat saying the deploy is done?";
+    let request = format!(
+        "We had a rough week: everyone stayed late, the weather was awful and the \
+         coffee machine broke twice. {ask}"
+    );
+    let report = serde_json::to_value(engine.explain(&request, &s, None, 5)).unwrap();
+    assert_eq!(report["decided_by"], ask, "{report}");
+    assert_eq!(report["decision"]["answer"], true);
+    assert_eq!(
+        enhanced(&request).first().map(String::as_str),
+        Some("chat_post_message")
+    );
+    // One sentence: nothing to choose from.
+    let single = serde_json::to_value(engine.explain(ask, &s, None, 5)).unwrap();
+    assert_eq!(single["decided_by"], Value::Null);
+    // The scene does not make an impossible ask answerable.
+    let impossible =
+        "The fridge is empty and friends arrive at eight. Could you order a pizza for us?";
+    assert_eq!(enhanced(impossible), Vec::<String>::new());
+}
+
+#[test]
 fn exact_names_in_any_spelling_rank_first() {
     for query in [
         "codehost_createRepository",
