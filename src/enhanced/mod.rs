@@ -199,6 +199,11 @@ fn run(
     }
 }
 
+/// Sentences of a request the decision reads on their own: the last ones,
+/// as a request sets the scene first and asks after it. The bound keeps a
+/// query of many short sentences from costing as many searches.
+const DECIDING_SENTENCES: usize = 8;
+
 /// The signals of the query, or those of one of its sentences when that
 /// one is surer: a request in several sentences often asks in one of them,
 /// and the others only set the scene, diluting the share answered.
@@ -214,7 +219,7 @@ fn surest_sentence(
         return best;
     }
     let fields = &index.fields;
-    for sentence in parts {
+    for &sentence in &parts[parts.len().saturating_sub(DECIDING_SENTENCES)..] {
         let analysis = analyze(sentence, &|word| fields.knows(word));
         let plan = Plan::new(fields, &index.vocabulary, &analysis, rules);
         let ranked = score_all(fields, &plan, &[], decision::TOP);

@@ -149,6 +149,14 @@ fn a_request_in_several_sentences_is_decided_on_its_ask() {
     // One sentence: nothing to choose from.
     let single = serde_json::to_value(engine.explain(ask, &s, None, 5)).unwrap();
     assert_eq!(single["decided_by"], Value::Null);
+    // Only the last eight sentences are read on their own, so that a query
+    // of many sentences costs a bounded number of searches.
+    let scene = "The weather was awful. ".repeat(8);
+    let late = serde_json::to_value(engine.explain(&format!("{scene}{ask}"), &s, None, 5)).unwrap();
+    assert_eq!(late["decided_by"], ask);
+    let early =
+        serde_json::to_value(engine.explain(&format!("{ask} {scene}"), &s, None, 5)).unwrap();
+    assert_eq!(early["decided_by"], Value::Null, "{early}");
     // The scene does not make an impossible ask answerable.
     let impossible =
         "The fridge is empty and friends arrive at eight. Could you order a pizza for us?";
