@@ -16,12 +16,12 @@
 //
 // The validation set measures whether a change generalizes; it is never read to
 // fix its cases. So its differences list case ids only.
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { ToolSearch, tokenize } from "toolsearch";
 import { loadCatalog, sessionOf, sharedDir } from "./common.mjs";
 
-const RULES = ["glossary", "catalog", "details", "fields", "decision"];
+const RULES = ["glossary", "catalog", "details", "fields", "decision", "sentences"];
 const LIMIT = 10;
 
 const argv = process.argv.slice(2);
@@ -236,6 +236,7 @@ if (textsFile) {
     },
   });
   for (const set of sets) for (const c of set.cases) await rank(ts, c.query);
+  mkdirSync(dirname(textsFile), { recursive: true });
   writeFileSync(textsFile, JSON.stringify({ document: [...asked.document], query: [...asked.query] }));
   console.log(`${asked.document.size} documents and ${asked.query.size} queries written to ${textsFile}`);
   process.exit(0);
@@ -271,6 +272,7 @@ if (signalsFile) {
       lines.push(JSON.stringify({ set: set.name, id: c.id, style: c.style, answerable: c.gold.length > 0, signals: decision }));
     }
   }
+  mkdirSync(dirname(signalsFile), { recursive: true });
   writeFileSync(signalsFile, `${lines.join("\n")}\n`);
 }
 

@@ -128,9 +128,10 @@ export interface ToolSearchConfig {
  * `glossary` (alternatives from the English glossary), `catalog` (alternatives
  * learned from the catalog), `details` (values and names set apart), `fields`
  * (field weights), `decision` (the no-match decision: without it,
- * candidates are always returned).
+ * candidates are always returned), `sentences` (the decision judged on a
+ * request's surest sentence: without it, on the whole request only).
  */
-export type RankingRule = "glossary" | "catalog" | "details" | "fields" | "decision";
+export type RankingRule = "glossary" | "catalog" | "details" | "fields" | "decision" | "sentences";
 
 /** Per-call context, handed to host callbacks. */
 export interface CallContext {

@@ -68,11 +68,21 @@ pub struct Rules {
     pub fields: bool,
     /// The no-match decision (else the candidates are always returned).
     pub decision: bool,
+    /// The decision judged on the surest sentence of a request (else on the
+    /// whole request only).
+    pub sentences: bool,
 }
 
 impl Rules {
     /// The rule names, as `ranking_ablation` takes them.
-    pub const NAMES: [&'static str; 5] = ["glossary", "catalog", "details", "fields", "decision"];
+    pub const NAMES: [&'static str; 6] = [
+        "glossary",
+        "catalog",
+        "details",
+        "fields",
+        "decision",
+        "sentences",
+    ];
 
     /// Every rule on but those `names` switch off (`ranking_ablation`).
     pub fn without(names: &[String]) -> Rules {
@@ -91,6 +101,7 @@ impl Rules {
             "details" => &mut self.details,
             "fields" => &mut self.fields,
             "decision" => &mut self.decision,
+            "sentences" => &mut self.sentences,
             _ => return false,
         };
         *rule = false;
@@ -106,6 +117,7 @@ impl Default for Rules {
             details: true,
             fields: true,
             decision: true,
+            sentences: true,
         }
     }
 }
@@ -215,7 +227,7 @@ fn surest_sentence(
 ) -> (Signals, Option<String>) {
     let parts = sentences(query);
     let mut best = (whole, None);
-    if parts.len() < 2 {
+    if parts.len() < 2 || !rules.sentences {
         return best;
     }
     let fields = &index.fields;

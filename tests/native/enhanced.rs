@@ -146,6 +146,14 @@ fn a_request_in_several_sentences_is_decided_on_its_ask() {
         enhanced(&request).first().map(String::as_str),
         Some("chat_post_message")
     );
+    // With the rule off, the whole request decides.
+    let whole = crate::support::engine(
+        json!({"ranking": "enhanced", "ranking_ablation": ["sentences"]}),
+        &[],
+    );
+    let off = serde_json::to_value(whole.explain(&request, &s, None, 5)).unwrap();
+    assert_eq!(off["decided_by"], Value::Null, "{off}");
+    assert_eq!(off["decision"]["answer"], false, "{off}");
     // One sentence: nothing to choose from.
     let single = serde_json::to_value(engine.explain(ask, &s, None, 5)).unwrap();
     assert_eq!(single["decided_by"], Value::Null);
