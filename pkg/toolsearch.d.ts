@@ -393,7 +393,10 @@ export interface EnhancedExplanation {
   /**
    * The sentence whose signals the decision read, when the query has several
    * and one of them was surer than the whole (the ask among sentences that
-   * set the scene); null otherwise. The ranking always reads the whole query.
+   * set the scene); null otherwise. When set, `decision.signals` and
+   * `decision.confidence` are that sentence's (with the whole query's
+   * `service_gap` if the sentence names no server), while `concepts` and each
+   * tool's `coverage` describe the whole query, which the ranking reads.
    */
   decided_by: string | null;
   tools: {

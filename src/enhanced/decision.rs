@@ -44,7 +44,8 @@ pub struct Signals {
 /// The decision for one query.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Decision {
-    /// Its inputs.
+    /// Its inputs: the query's, or those of the sentence that decided
+    /// (`decided_by` in the explanation).
     pub signals: Signals,
     /// How sure the ranking is that a tool answers, in [0, 1].
     pub confidence: f64,
@@ -86,12 +87,7 @@ impl Signals {
 /// the best tool answers than the best tool of the servers the query
 /// names; 0 when it names none.
 fn service_gap(index: &FieldIndex, plan: &Plan, ranked: &[Scored]) -> f64 {
-    let named: Vec<u32> = plan
-        .terms
-        .iter()
-        .filter(|t| t.weight > 0.0)
-        .flat_map(|t| t.servers.iter().copied())
-        .collect();
+    let named: Vec<u32> = plan.named_servers().collect();
     if named.is_empty() {
         return 0.0;
     }

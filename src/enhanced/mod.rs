@@ -218,16 +218,21 @@ const DECIDING_SENTENCES: usize = 8;
 
 /// The signals of the query, or those of one of its sentences when that
 /// one is surer: a request in several sentences often asks in one of them,
-/// and the others only set the scene, diluting the share answered.
+/// and the others only set the scene, diluting the share answered. A
+/// sentence that names no server takes the whole request's `service_gap`:
+/// a server named elsewhere in the request still has to offer the operation.
 fn surest_sentence(
     index: &EnhancedIndex,
     query: &str,
     rules: Rules,
     whole: Signals,
 ) -> (Signals, Option<String>) {
-    let parts = sentences(query);
     let mut best = (whole, None);
-    if parts.len() < 2 || !rules.sentences {
+    if !rules.decision || !rules.sentences {
+        return best;
+    }
+    let parts = sentences(query);
+    if parts.len() < 2 {
         return best;
     }
     let fields = &index.fields;
@@ -235,7 +240,10 @@ fn surest_sentence(
         let analysis = analyze(sentence, &|word| fields.knows(word));
         let plan = Plan::new(fields, &index.vocabulary, &analysis, rules);
         let ranked = score_all(fields, &plan, &[], decision::TOP);
-        let signals = Signals::read(fields, &plan, &ranked);
+        let mut signals = Signals::read(fields, &plan, &ranked);
+        if plan.named_servers().next().is_none() {
+            signals.service_gap = whole.service_gap;
+        }
         if signals.confidence() > best.0.confidence() {
             best = (signals, Some(sentence.to_owned()));
         }

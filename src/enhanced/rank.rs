@@ -86,6 +86,14 @@ pub struct Scored {
 }
 
 impl Plan {
+    /// The servers the query's counted words name.
+    pub(super) fn named_servers(&self) -> impl Iterator<Item = u32> + '_ {
+        self.terms
+            .iter()
+            .filter(|t| t.weight > 0.0)
+            .flat_map(|t| t.servers.iter().copied())
+    }
+
     /// Resolves an analysed query in `index`.
     pub fn new(
         index: &FieldIndex,

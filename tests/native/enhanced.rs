@@ -172,6 +172,34 @@ fn a_request_in_several_sentences_is_decided_on_its_ask() {
 }
 
 #[test]
+fn a_server_named_in_another_sentence_still_has_to_offer_the_operation() {
+    let engine = engine(json!({"ranking": "enhanced"}), &[]);
+    let s = session(&engine, fixture_session());
+    let whole_only = crate::support::engine(
+        json!({"ranking": "enhanced", "ranking_ablation": ["sentences"]}),
+        &[],
+    );
+    // The calendar has no issues to close; the tracker does.
+    let request = "Everything we plan lives in the calendar. Could you close the issue about the login crash?";
+    let report = serde_json::to_value(engine.explain(request, &s, None, 5)).unwrap();
+    let whole = serde_json::to_value(whole_only.explain(request, &s, None, 5)).unwrap();
+    let gap = |r: &Value| r["decision"]["signals"]["service_gap"].as_f64().unwrap();
+    assert!(gap(&whole) > 0.0, "{whole}");
+    assert_eq!(
+        report["decided_by"],
+        "Could you close the issue about the login crash?"
+    );
+    assert_eq!(gap(&report), gap(&whole), "{report}");
+    // Without the decision no sentence is read on its own.
+    let undecided = crate::support::engine(
+        json!({"ranking": "enhanced", "ranking_ablation": ["decision"]}),
+        &[],
+    );
+    let report = serde_json::to_value(undecided.explain(request, &s, None, 5)).unwrap();
+    assert_eq!(report["decided_by"], Value::Null, "{report}");
+}
+
+#[test]
 fn exact_names_in_any_spelling_rank_first() {
     for query in [
         "codehost_createRepository",
