@@ -76,18 +76,56 @@ pub struct Language {
     pub capitalised_nouns: bool,
     /// Unknown words may be compounds of glossary words.
     pub compounds: bool,
+    filler: FastSet<String>,
+    stemmer: Option<Stemmer>,
+    /// The file's `(english, variant)` entries, filler last with "" for
+    /// English, read into the glossary on first use: a query whose words
+    /// the catalog knows never asks another language for one.
+    entries: Vec<(&'static str, &'static str)>,
+    glossary: OnceLock<Glossary>,
+    /// Stem of a one-word variant to its English word, made on first use:
+    /// stemming every variant is most of the cost of a glossary.
+    stems: OnceLock<FastMap<String, &'static str>>,
+}
+
+/// A language's words and phrases in English.
+struct Glossary {
     /// Lowercased word or phrase to its English word; filler maps to "".
     phrases: FastMap<String, &'static str>,
-    /// Stem of a one-word variant to its English word, made on first use:
-    /// stemming every variant is most of the cost of loading a language,
-    /// and a query in English seldom needs it.
-    stems: OnceLock<FastMap<String, &'static str>>,
     /// One-word variants (lowercased) and their English words, in file order.
     one_word: Vec<(String, &'static str)>,
-    filler: FastSet<String>,
     /// Longest entry: in words, or in characters for [`Script::Kana`].
     longest: usize,
-    stemmer: Option<Stemmer>,
+}
+
+impl Glossary {
+    fn read(script: Script, entries: &[(&'static str, &'static str)]) -> Glossary {
+        let mut glossary = Glossary {
+            phrases: FastMap::default(),
+            one_word: Vec::new(),
+            longest: 1,
+        };
+        for &(english, variant) in entries {
+            glossary.add(script, variant, english);
+        }
+        glossary
+    }
+
+    /// Adds a variant; the first English word given for it wins.
+    fn add(&mut self, script: Script, variant: &str, english: &'static str) {
+        let (lower, size) = match script {
+            Script::Latin => {
+                let words = split_words(&variant.to_lowercase());
+                (words.join(" "), words.len())
+            }
+            Script::Kana => (variant.to_lowercase(), variant.chars().count()),
+        };
+        self.longest = self.longest.max(size);
+        if !english.is_empty() && (size == 1 || script == Script::Kana) {
+            self.one_word.push((lower.clone(), english));
+        }
+        self.phrases.entry(lower).or_insert(english);
+    }
 }
 
 impl Language {
@@ -96,7 +134,10 @@ impl Language {
             Some("kana") => Script::Kana,
             _ => Script::Latin,
         };
-        let mut language = Language {
+        let filler = file.list("filler");
+        let mut entries = file.entries.clone();
+        entries.extend(filler.iter().map(|&word| ("", word)));
+        Language {
             code,
             script,
             letters: file
@@ -106,37 +147,17 @@ impl Language {
                 .collect(),
             capitalised_nouns: file.first("nouns") == Some("capitalised"),
             compounds: file.first("compounds") == Some("split"),
-            phrases: FastMap::default(),
-            stems: OnceLock::new(),
-            one_word: Vec::new(),
-            filler: FastSet::default(),
-            longest: 1,
+            filler: filler.iter().map(|word| word.to_lowercase()).collect(),
             stemmer: file.first("stemmer").and_then(stemmer),
-        };
-        for &(english, variant) in &file.entries {
-            language.add(variant, english);
+            entries,
+            glossary: OnceLock::new(),
+            stems: OnceLock::new(),
         }
-        for &word in file.list("filler") {
-            language.filler.insert(word.to_lowercase());
-            language.add(word, "");
-        }
-        language
     }
 
-    /// Adds a variant; the first English word given for it wins.
-    fn add(&mut self, variant: &str, english: &'static str) {
-        let (lower, size) = match self.script {
-            Script::Latin => {
-                let words = split_words(&variant.to_lowercase());
-                (words.join(" "), words.len())
-            }
-            Script::Kana => (variant.to_lowercase(), variant.chars().count()),
-        };
-        self.longest = self.longest.max(size);
-        if !english.is_empty() && (size == 1 || self.script == Script::Kana) {
-            self.one_word.push((lower.clone(), english));
-        }
-        self.phrases.entry(lower).or_insert(english);
+    fn glossary(&self) -> &Glossary {
+        self.glossary
+            .get_or_init(|| Glossary::read(self.script, &self.entries))
     }
 
     /// The stem a one-word variant is also found by: its Snowball stem, or
@@ -156,7 +177,7 @@ impl Language {
 
     /// The English word of a lowercased word or phrase, "" for filler.
     pub fn phrase(&self, lower: &str) -> Option<&'static str> {
-        self.phrases.get(lower).copied()
+        self.glossary().phrases.get(lower).copied()
     }
 
     /// The English word of a lowercased word by its stem (for Japanese, of
@@ -164,7 +185,7 @@ impl Language {
     pub fn by_stem(&self, lower: &str) -> Option<&'static str> {
         let stems = self.stems.get_or_init(|| {
             let mut stems = FastMap::default();
-            for (variant, english) in &self.one_word {
+            for (variant, english) in &self.glossary().one_word {
                 if let Some(stem) = self.stem_of_variant(variant) {
                     stems.entry(stem).or_insert(*english);
                 }
@@ -181,7 +202,7 @@ impl Language {
 
     /// The longest entry (words, or characters for Japanese).
     pub fn longest(&self) -> usize {
-        self.longest
+        self.glossary().longest
     }
 
     fn stem(&self, lower: &str) -> String {
@@ -337,7 +358,7 @@ mod tests {
             assert!(codes.contains(&code), "{codes:?}");
         }
         for l in languages() {
-            assert!(!l.phrases.is_empty(), "{}", l.code);
+            assert!(!l.glossary().phrases.is_empty(), "{}", l.code);
             assert!(!l.filler.is_empty(), "{}", l.code);
             assert!(
                 l.script == Script::Kana || l.stemmer.is_some(),
@@ -382,7 +403,11 @@ mod tests {
     fn a_file_is_parsed_by_its_directives() {
         let file = File::parse("# c\n@stemmer\titalian\n@filler\til|la\nlist\telenco|elenchi\n");
         let language = Language::load("xx", &file);
+        // The glossary is read on its first lookup, not for filler.
+        assert!(language.is_filler("la"));
+        assert!(language.glossary.get().is_none());
         assert_eq!(language.phrase("elenchi"), Some("list"));
+        assert!(language.glossary.get().is_some());
         assert_eq!(language.by_stem("elenco"), Some("list"));
         assert!(language.is_filler("la"));
     }
