@@ -35,7 +35,8 @@ pub struct Signals {
     /// concept in its name), in [0, 1].
     pub relative: f64,
     /// The query names a server, and the best of its tools answers less of
-    /// the operation than the best tool overall: the server lacks it.
+    /// the operation than the best tool overall: the server lacks it. A
+    /// deciding sentence that names no server carries the whole query's.
     pub service_gap: f64,
     /// 1 for a request written in sentences, 0 for keywords.
     pub natural: f64,
