@@ -409,6 +409,5 @@ mod tests {
         assert_eq!(language.phrase("elenchi"), Some("list"));
         assert!(language.glossary.get().is_some());
         assert_eq!(language.by_stem("elenco"), Some("list"));
-        assert!(language.is_filler("la"));
     }
 }
