@@ -33,23 +33,34 @@ pub fn translate(text: &str, known: &dyn Fn(&str) -> bool) -> Option<Translation
         .iter()
         .filter(|w| filler.contains(w.to_lowercase().as_str()))
         .count();
-    // Most votes wins; ties go to the first language by code.
+    // Most votes wins; among equals, the most content words (function words
+    // such as "un" or "e" are shared by neighbouring languages), then the
+    // first language by code.
     let (language, votes) = languages()
         .iter()
         .filter(|l| l.script == Script::Latin)
         .map(|l| (l, votes(l, text, &words, known)))
         .fold(
             None,
-            |best: Option<(&Language, usize)>, (l, v)| match best {
-                Some((_, top)) if top >= v => best,
+            |best: Option<(&Language, Votes)>, (l, v)| match best {
+                Some((_, top)) if (top.all, top.content) >= (v.all, v.content) => best,
                 _ => Some((l, v)),
             },
         )?;
-    (votes > 0 && votes > english).then(|| spaced(language, text, &words, known))
+    (votes.all > 0 && votes.all > english).then(|| spaced(language, text, &words, known))
+}
+
+/// Evidence for one language.
+#[derive(Debug, Clone, Copy)]
+struct Votes {
+    /// Its letters found, plus its words.
+    all: usize,
+    /// Its words that mean something (glossary words, not filler).
+    content: usize,
 }
 
 /// Evidence that `words` are written in `language`.
-fn votes(glossary: &Language, text: &str, words: &[String], known: &dyn Fn(&str) -> bool) -> usize {
+fn votes(glossary: &Language, text: &str, words: &[String], known: &dyn Fn(&str) -> bool) -> Votes {
     let lower = text.to_lowercase();
     let by_letter = glossary
         .letters
@@ -57,17 +68,21 @@ fn votes(glossary: &Language, text: &str, words: &[String], known: &dyn Fn(&str)
         .filter(|c| lower.contains(**c))
         .count();
     let filler = &english().filler;
-    let by_word = words
-        .iter()
-        .map(|w| w.to_lowercase())
-        .filter(|w| !filler.contains(w.as_str()) && !known(w))
-        .filter(|w| {
-            glossary.is_filler(w)
-                || glossary.phrase(w).is_some_and(|e| e != w)
-                || glossary.by_stem(w).is_some()
-        })
-        .count();
-    by_letter + by_word
+    let (mut fillers, mut content) = (0, 0);
+    for w in words.iter().map(|w| w.to_lowercase()) {
+        if filler.contains(w.as_str()) || known(&w) {
+            continue;
+        }
+        if glossary.is_filler(&w) {
+            fillers += 1;
+        } else if glossary.phrase(&w).is_some_and(|e| e != w) || glossary.by_stem(&w).is_some() {
+            content += 1;
+        }
+    }
+    Votes {
+        all: by_letter + fillers + content,
+        content,
+    }
 }
 
 /// Rewrites the words of a spaced language, longest glossary phrase first.
@@ -302,6 +317,16 @@ mod tests {
             english("Datenbankcluster löschen").unwrap().1,
             "database cluster delete"
         );
+    }
+
+    #[test]
+    fn content_words_outweigh_shared_function_words() {
+        // "un" is French, Spanish and Italian, and the "e" of "e-mail" is
+        // Spanish and Italian for "and" ("mail" is the catalog's own word,
+        // no evidence): the verb is what is French.
+        let french = translate("envoyer un e-mail", &|w| w == "mail").unwrap();
+        assert_eq!(french.language, "fr");
+        assert_eq!(french.words.first().map(String::as_str), Some("send"));
     }
 
     #[test]
