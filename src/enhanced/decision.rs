@@ -13,17 +13,18 @@ use super::rank::{larger, Plan, Scored};
 pub(crate) const TOP: usize = 5;
 
 // The fitted model: `confidence = sigmoid(BIAS + Σ weight × signal)`, by
-// `node bench/calibrate.mjs SIGNALS` (10-fold cross-validation chose these four)
+// `node bench/calibrate.mjs SIGNALS` (10-fold cross-validation chose these five)
 // on the development sets only (bench/README.md).
-const BIAS: f64 = -3.585;
-const W_ANSWERED: f64 = 2.482;
-const W_RELATIVE: f64 = 2.348;
-const W_SERVICE_GAP: f64 = -2.092;
-const W_NATURAL: f64 = 1.213;
+const BIAS: f64 = -4.641;
+const W_ANSWERED: f64 = 2.528;
+const W_RELATIVE: f64 = 2.379;
+const W_SERVICE_GAP: f64 = -2.072;
+const W_NATURAL: f64 = 1.166;
+const W_BREADTH: f64 = 0.694;
 /// Confidence at or above which the ranked tools are returned: the
 /// largest that keeps the development sets' false-empty rates within
 /// 0.03 for keyword queries and 0.05 for requests in sentences.
-pub const THRESHOLD: f64 = 0.33;
+pub const THRESHOLD: f64 = 0.32;
 
 /// What the decision is made from.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
@@ -40,6 +41,10 @@ pub struct Signals {
     pub service_gap: f64,
     /// 1 for a request written in sentences, 0 for keywords.
     pub natural: f64,
+    /// `ln(1 + n)` for the `n` concepts the share counts (details aside):
+    /// the more a query says, the smaller the part of it that even its
+    /// right tool answers.
+    pub breadth: f64,
 }
 
 /// The decision for one query.
@@ -70,6 +75,7 @@ impl Signals {
             },
             service_gap: service_gap(index, plan, ranked),
             natural: f64::from(u8::from(plan.natural)),
+            breadth: plan.counted().ln_1p(),
         }
     }
 
@@ -79,7 +85,8 @@ impl Signals {
             + W_ANSWERED * self.answered
             + W_RELATIVE * self.relative
             + W_SERVICE_GAP * self.service_gap
-            + W_NATURAL * self.natural;
+            + W_NATURAL * self.natural
+            + W_BREADTH * self.breadth;
         1.0 / (1.0 + (-z).exp())
     }
 }
@@ -112,5 +119,55 @@ impl Decision {
             threshold: THRESHOLD,
             answer: !enabled || confidence >= THRESHOLD,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_signal_moves_the_confidence_its_own_way() {
+        let base = Signals {
+            answered: 0.5,
+            relative: 0.5,
+            service_gap: 0.0,
+            natural: 0.0,
+            breadth: 3f64.ln(),
+        };
+        let sure = base.confidence();
+        assert!(
+            Signals {
+                answered: 0.9,
+                ..base
+            }
+            .confidence()
+                > sure
+        );
+        assert!(
+            Signals {
+                relative: 0.9,
+                ..base
+            }
+            .confidence()
+                > sure
+        );
+        assert!(
+            Signals {
+                service_gap: 0.5,
+                ..base
+            }
+            .confidence()
+                < sure
+        );
+        // Half of a six-concept request answered is surer than half of two.
+        assert!(
+            Signals {
+                breadth: 7f64.ln(),
+                ..base
+            }
+            .confidence()
+                > sure
+        );
     }
 }

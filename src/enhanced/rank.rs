@@ -94,6 +94,11 @@ impl Plan {
             .flat_map(|t| t.servers.iter().copied())
     }
 
+    /// The number of concepts the share counts (details aside).
+    pub(super) fn counted(&self) -> f64 {
+        self.flat_mass
+    }
+
     /// Resolves an analysed query in `index`.
     pub fn new(
         index: &FieldIndex,
