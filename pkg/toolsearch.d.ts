@@ -382,7 +382,7 @@ export interface EnhancedExplanation {
       service_gap: number;
       /** 1 for a request in sentences, 0 for keywords. */
       natural: number;
-      /** `ln(1 + n)` for the n concepts the share counts: the more a query says, the smaller the share even its right tool answers. */
+      /** `ln(1 + n)` for the n concepts the share counts, n at most 8: the more a query says, the smaller the share even its right tool answers. */
       breadth: number;
     };
     /** 0 to 1. */

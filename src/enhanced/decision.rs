@@ -15,12 +15,16 @@ pub(crate) const TOP: usize = 5;
 // The fitted model: `confidence = sigmoid(BIAS + Σ weight × signal)`, by
 // `node bench/calibrate.mjs SIGNALS` (10-fold cross-validation chose these five)
 // on the development sets only (bench/README.md).
-const BIAS: f64 = -4.641;
-const W_ANSWERED: f64 = 2.528;
-const W_RELATIVE: f64 = 2.379;
-const W_SERVICE_GAP: f64 = -2.072;
-const W_NATURAL: f64 = 1.166;
-const W_BREADTH: f64 = 0.694;
+const BIAS: f64 = -4.685;
+const W_ANSWERED: f64 = 2.537;
+const W_RELATIVE: f64 = 2.403;
+const W_SERVICE_GAP: f64 = -2.063;
+const W_NATURAL: f64 = 1.150;
+const W_BREADTH: f64 = 0.705;
+/// The most concepts `breadth` counts: the most a development query has, so
+/// that a longer request is not judged beyond what the fit has seen (a
+/// rambling request would otherwise gain confidence with every word).
+pub const BREADTH_CAP: f64 = 8.0;
 /// Confidence at or above which the ranked tools are returned: the
 /// largest that keeps the development sets' false-empty rates within
 /// 0.03 for keyword queries and 0.05 for requests in sentences.
@@ -41,9 +45,9 @@ pub struct Signals {
     pub service_gap: f64,
     /// 1 for a request written in sentences, 0 for keywords.
     pub natural: f64,
-    /// `ln(1 + n)` for the `n` concepts the share counts (details aside):
-    /// the more a query says, the smaller the part of it that even its
-    /// right tool answers.
+    /// `ln(1 + n)` for the `n` concepts the share counts (details aside),
+    /// `n` at most [`BREADTH_CAP`]: the more a query says, the smaller the
+    /// part of it that even its right tool answers.
     pub breadth: f64,
 }
 
@@ -75,7 +79,7 @@ impl Signals {
             },
             service_gap: service_gap(index, plan, ranked),
             natural: f64::from(u8::from(plan.natural)),
-            breadth: plan.counted().ln_1p(),
+            breadth: (1.0 + plan.counted().min(BREADTH_CAP)).ln(),
         }
     }
 
@@ -136,38 +140,17 @@ mod tests {
             breadth: 3f64.ln(),
         };
         let sure = base.confidence();
-        assert!(
-            Signals {
-                answered: 0.9,
-                ..base
-            }
-            .confidence()
-                > sure
-        );
-        assert!(
-            Signals {
-                relative: 0.9,
-                ..base
-            }
-            .confidence()
-                > sure
-        );
-        assert!(
-            Signals {
-                service_gap: 0.5,
-                ..base
-            }
-            .confidence()
-                < sure
-        );
-        // Half of a six-concept request answered is surer than half of two.
-        assert!(
-            Signals {
-                breadth: 7f64.ln(),
-                ..base
-            }
-            .confidence()
-                > sure
-        );
+        let with = |change: fn(&mut Signals)| {
+            let mut signals = base;
+            change(&mut signals);
+            signals.confidence()
+        };
+        assert!(with(|s| s.answered = 0.9) > sure);
+        assert!(with(|s| s.relative = 0.9) > sure);
+        assert!(with(|s| s.service_gap = 0.5) < sure);
+        // Requests in sentences, and longer ones, answer smaller shares:
+        // half of six concepts answered is surer than half of two.
+        assert!(with(|s| s.natural = 1.0) > sure);
+        assert!(with(|s| s.breadth = 7f64.ln()) > sure);
     }
 }
