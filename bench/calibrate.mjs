@@ -120,6 +120,14 @@ function auc(set) {
   return wins / (pos.length * neg.length);
 }
 console.log(`ROC AUC: dev ${auc(rows).toFixed(3)}, val ${auc(val).toFixed(3)} (val measured, never fitted)`);
+// The same per form of query: a signal that separates keyword queries may not
+// carry over to requests in sentences (bench/README.md, "breadth").
+const form = (set, natural) => set.filter((r) => (r.x.natural === 1) === natural);
+for (const [name, natural] of [["keywords", false], ["sentences", true]]) {
+  const [d, v] = [form(rows, natural), form(val, natural)];
+  const impossible = (set) => set.filter((r) => !r.y).length;
+  console.log(`  ${name}: dev ${auc(d).toFixed(3)} (${impossible(d)} impossible), val ${auc(v).toFixed(3)} (${impossible(v)} impossible)`);
+}
 console.log("\nthreshold trade-off of the fitted model (val: measured, never fitted):\n");
 console.log("| threshold | dev answerable returned | dev impossible empty | val answerable returned | val impossible empty |");
 console.log("| ---: | ---: | ---: | ---: | ---: |");
