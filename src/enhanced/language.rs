@@ -410,4 +410,24 @@ mod tests {
         assert!(language.glossary.get().is_some());
         assert_eq!(language.by_stem("elenco"), Some("list"));
     }
+
+    #[test]
+    fn forms_left_out_are_found_by_their_stem() {
+        // The files list a form only where its stem does not already lead
+        // to the same word.
+        for (code, form, meaning) in [
+            ("de", "lösche", "delete"),
+            ("es", "borra", "delete"),
+            ("fr", "listez", "list"),
+            ("it", "elenchi", "list"),
+            ("pt", "mostra", "show"),
+        ] {
+            let language = language(code);
+            assert_eq!(language.phrase(form), None, "{code} {form}");
+            assert_eq!(language.by_stem(form), Some(meaning), "{code} {form}");
+        }
+        // A form that is also an English word stays listed: the catalog's
+        // words are looked up before stems.
+        assert_eq!(language("de").phrase("starte"), Some("start"));
+    }
 }
