@@ -17,7 +17,9 @@ if (!file) {
 const lines = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l))
   .filter((r) => r.signals && r.style !== "exact-name")
   .map((r) => ({ set: r.set ?? "dev", y: r.answerable ? 1 : 0, x: r.signals.signals ?? r.signals, style: r.style }));
-const rows = lines.filter((r) => r.set === "dev");
+// The development sets: the shared ones and ours (bench/queries-written.json).
+const DEVELOPMENT = new Set(["dev", "written"]);
+const rows = lines.filter((r) => DEVELOPMENT.has(r.set));
 const val = lines.filter((r) => r.set === "val");
 const all = Object.keys(rows[0].x);
 const at = rest.indexOf("--features");
@@ -94,7 +96,7 @@ function subsets(items) {
   return out;
 }
 
-console.log(`${rows.length} dev cases (${rows.filter((r) => !r.y).length} impossible); signals: ${all.join(", ")}\n`);
+console.log(`${rows.length} development cases (${rows.filter((r) => !r.y).length} impossible); signals: ${all.join(", ")}\n`);
 console.log("| features | answerable answered | impossible empty | balanced |");
 console.log("| --- | ---: | ---: | ---: |");
 const candidates = chosen ? [chosen] : subsets(all);
@@ -119,7 +121,8 @@ function auc(set) {
   for (const p of pos) for (const n of neg) wins += p > n ? 1 : p === n ? 0.5 : 0;
   return wins / (pos.length * neg.length);
 }
-console.log(`ROC AUC: dev ${auc(rows).toFixed(3)}, val ${auc(val).toFixed(3)} (val measured, never fitted)`);
+const ofSet = (name) => rows.filter((r) => r.set === name);
+console.log(`ROC AUC: development ${auc(rows).toFixed(3)} (dev ${auc(ofSet("dev")).toFixed(3)}, written ${auc(ofSet("written")).toFixed(3)}), val ${auc(val).toFixed(3)} (val measured, never fitted)`);
 // The same per form of query: a signal that separates keyword queries may not
 // carry over to requests in sentences (bench/README.md, "breadth").
 const form = (set, natural) => set.filter((r) => (r.x.natural === 1) === natural);

@@ -31,11 +31,14 @@ const option = (name) => {
 };
 const dir = sharedDir();
 const read = (file) => JSON.parse(readFileSync(join(dir, "bench", file), "utf8")).cases;
+const ours = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8")).cases;
 const sets = [
   { name: "dev", cases: [...read("queries-dev.json"), ...read("queries-dev-multilingual.json")] },
   { name: "val", cases: read("queries-val.json") },
   // Ours: long requests with context around the ask (bench/queries-long.json).
-  { name: "long", cases: JSON.parse(readFileSync(new URL("queries-long.json", import.meta.url), "utf8")).cases },
+  { name: "long", cases: ours("queries-long.json") },
+  // Ours: requests written for the project, to develop on (bench/queries-written.json).
+  { name: "written", cases: ours("queries-written.json") },
 ];
 const tools = loadCatalog(dir);
 const session = sessionOf(tools);

@@ -2,11 +2,12 @@
 //! `bench/retrieval.mjs`, without building the package.
 //!
 //! `cargo bench --bench tune -- [options]`
-//! - `--sets dev|val|all` (default dev): `dev` is `queries-dev.json` and
-//!   `queries-dev-multilingual.json`; `val` is `queries-val.json`.
+//! - `--sets dev|val|written|all` (default dev): `dev` is `queries-dev.json`
+//!   and `queries-dev-multilingual.json`; `val` is `queries-val.json`;
+//!   `written` is ours, `bench/queries-written.json`.
 //! - `--ranking reference|enhanced|plain|all` (default all).
 //! - `--config JSON`: extra `tools.tool_search` keys for the enhanced runs.
-//! - `--misses`: list the dev cases the enhanced ranking misses (never val's:
+//! - `--misses`: list the dev and written cases the enhanced ranking misses (never val's:
 //!   the validation set is for measuring, not for reading).
 //! - `--speed`: time the ranking of a 3-query turn natively.
 //! - `--explain QUERY`: print the enhanced explanation of one query.
@@ -25,7 +26,7 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
 use toolsearch::{tokenize, FastMap};
@@ -51,7 +52,16 @@ fn read_json(path: PathBuf) -> Value {
 }
 
 fn cases(file: &str) -> Vec<Case> {
-    let set = read_json(shared().join("bench").join(file));
+    // The project's own sets live in bench/, the shared ones beside the clone.
+    let ours = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("bench")
+        .join(file);
+    let path = if ours.exists() {
+        ours
+    } else {
+        shared().join("bench").join(file)
+    };
+    let set = read_json(path);
     set["cases"]
         .as_array()
         .expect("cases")
@@ -300,6 +310,9 @@ fn main() {
     if sets == "val" || sets == "all" {
         files.push(("val", "queries-val.json"));
     }
+    if sets == "written" || sets == "all" {
+        files.push(("written", "queries-written.json"));
+    }
     let rankings: Vec<&str> = match ranking.as_str() {
         "all" => vec!["plain", "reference", "enhanced"],
         one => vec![match one {
@@ -402,7 +415,7 @@ fn main() {
         None => Vec::new(),
     };
     let mut signal_out = signals.map(|p| std::fs::File::create(p).expect("signals file"));
-    for kind in ["dev", "val"] {
+    for kind in ["dev", "val", "written"] {
         let chosen: Vec<&str> = files.iter().filter(|f| f.0 == kind).map(|f| f.1).collect();
         if chosen.is_empty() {
             continue;
@@ -437,7 +450,7 @@ fn main() {
                         .collect()
                 };
                 let s = score(&case.gold, &ranked);
-                if misses && kind == "dev" && r == "enhanced" {
+                if misses && kind != "val" && r == "enhanced" {
                     let ok = if case.gold.is_empty() {
                         s.empty == 1.0
                     } else {

@@ -221,6 +221,10 @@ pub struct English {
     pub negations: FastSet<&'static str>,
     /// Words introducing a value, a name or a message body.
     pub cues: FastSet<&'static str>,
+    /// Words introducing a message body only as the start of a clause, that
+    /// is before a function word ("text him that the gate is open", not
+    /// "reply in that thread").
+    pub clause_cues: FastSet<&'static str>,
     /// Stem of a word to the stems of its alternatives (each a phrase).
     pub alternatives: FastMap<String, Vec<Vec<String>>>,
     /// Phrases implying concepts without naming them, as lowercased words.
@@ -237,6 +241,7 @@ impl English {
             filler: set("filler"),
             negations: set("negation"),
             cues: set("cue"),
+            clause_cues: set("clause-cue"),
             alternatives: FastMap::default(),
             implied: Vec::new(),
             values: file

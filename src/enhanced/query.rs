@@ -126,12 +126,25 @@ fn analyze_words(chunks: &[&str], natural: bool, english: &English) -> Analysis 
         translation: None,
     };
     let mut in_detail = false;
+    let mut quoted = false;
     let mut negated = false;
     let mut before: Option<String> = None;
     for (position, chunk) in chunks.iter().enumerate() {
+        // Quoted text is a value (a message body, a title), word by word;
+        // a detail span ends with its sentence, outside quotes.
+        let in_quote = natural && (quoted || opens_quote(chunk));
+        quoted = in_quote && !closes_quote(chunk, quoted);
+        let ends_detail = !quoted && ends_sentence(chunk);
         let word = clean(chunk).to_lowercase();
-        if natural && english.cues.contains(word.as_str()) && position > 0 {
-            in_detail = true;
+        let clause_follows = || {
+            chunks
+                .get(position + 1)
+                .is_some_and(|next| english.filler.contains(clean(next).to_lowercase().as_str()))
+        };
+        let cue = english.cues.contains(word.as_str())
+            || (english.clause_cues.contains(word.as_str()) && clause_follows());
+        if natural && cue && position > 0 {
+            in_detail = !ends_detail;
             continue;
         }
         if english.negations.contains(word.as_str()) || word.ends_with("n't") {
@@ -146,8 +159,11 @@ fn analyze_words(chunks: &[&str], natural: bool, english: &English) -> Analysis 
         let name_run = proper
             && (neighbour(chunks.get(position + 1))
                 || (position > 1 && neighbour(chunks.get(position - 1))));
-        let value = natural && is_value(chunk);
+        let value = natural && (in_quote || is_value(chunk));
         let detail = in_detail || value || (natural && name_run);
+        if ends_detail {
+            in_detail = false;
+        }
         for_each_prose_word(chunk, |w| {
             let previous = before.replace(w.to_owned());
             if english.filler.contains(w) {
@@ -305,6 +321,32 @@ fn is_value(chunk: &str) -> bool {
         || inner.trim_matches('.').contains('.')
 }
 
+/// Opens a quotation: starts with a quotation mark.
+fn opens_quote(chunk: &str) -> bool {
+    chunk.starts_with(['"', '\'', '«', '“', '‘', '„', '「', '『'])
+}
+
+/// Closes the quotation it is in (`open`), or the one it opens: ends with
+/// a quotation mark, before any closing punctuation. An apostrophe inside a
+/// word ("we've") neither opens nor closes.
+fn closes_quote(chunk: &str, open: bool) -> bool {
+    let inner = chunk.trim_end_matches(['?', '.', ',', '!', ':', ';', ')']);
+    let body = if open {
+        inner
+    } else {
+        // The mark that opened it does not close it too.
+        inner
+            .get(inner.chars().next().map_or(0, char::len_utf8)..)
+            .unwrap_or("")
+    };
+    body.ends_with(['"', '\'', '»', '”', '’', '」', '』'])
+}
+
+/// Ends a sentence: a full stop, question or exclamation mark last.
+fn ends_sentence(chunk: &str) -> bool {
+    chunk.ends_with(['.', '!', '?', '。', '！', '？'])
+}
+
 /// Starts with a capital and is not all capitals (an acronym such as PR).
 fn is_capitalised(chunk: &str) -> bool {
     let inner = chunk.trim_matches(|c: char| !c.is_alphanumeric());
@@ -394,6 +436,59 @@ mod tests {
             .collect();
         assert_eq!(kept, ["find", "email", "dana"]);
         assert!(a.concepts[2].proper);
+    }
+
+    /// The words of `text` that count (details aside).
+    fn counted(text: &str) -> Vec<String> {
+        words(&analyze(text))
+            .into_iter()
+            .filter(|(_, detail)| !detail)
+            .map(|(w, _)| w)
+            .collect()
+    }
+
+    #[test]
+    fn quoted_text_is_a_value_and_apostrophes_do_not_quote() {
+        // Every word between the marks, not only the first; "we've" and
+        // "isn't" open nothing, so the ask after them still counts.
+        assert_eq!(
+            counted("We've shipped it, so reply with 'Rolled back to the old build' in the thread"),
+            ["shipped", "reply", "thread"]
+        );
+        assert_eq!(
+            counted("I'd like the notes: \"deploy is done\" and then list the channels"),
+            ["notes", "list", "channels"]
+        );
+        // An unclosed quotation runs to the end of the request.
+        assert_eq!(
+            counted("Send the message 'see you at noon"),
+            ["send", "message"]
+        );
+    }
+
+    #[test]
+    fn a_detail_ends_with_its_sentence() {
+        assert_eq!(
+            counted("Maya posted about the outage. Could you reply in the thread?"),
+            ["maya", "posted", "reply", "thread"]
+        );
+        // Inside a quotation a full stop ends nothing.
+        assert_eq!(
+            counted("Post a note saying 'Done. All green'. Then close the ticket"),
+            ["post", "note", "close", "ticket"]
+        );
+    }
+
+    #[test]
+    fn that_introduces_a_message_only_before_a_clause() {
+        assert_eq!(
+            counted("Text the plumber that the gate code is ready"),
+            ["text", "plumber"]
+        );
+        assert_eq!(
+            counted("Could you reply in that thread with an update"),
+            ["reply", "thread", "update"]
+        );
     }
 
     #[test]

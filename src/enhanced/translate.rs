@@ -317,6 +317,11 @@ mod tests {
             english("Datenbankcluster löschen").unwrap().1,
             "database cluster delete"
         );
+        // A Portuguese word spelled like an English one means the
+        // Portuguese thing: a "time" of people is a team.
+        let (language, words, _) = english("criar um novo time de vendas").unwrap();
+        assert_eq!(language, "pt");
+        assert!(words.contains("team"), "{words}");
     }
 
     #[test]
