@@ -217,6 +217,9 @@ impl Language {
 pub struct English {
     /// Function words of requests.
     pub filler: FastSet<&'static str>,
+    /// Filler that keyword queries use too (prepositions, articles): on its
+    /// own it does not make a query a sentence.
+    pub linking: FastSet<&'static str>,
     /// Words negating the action after them.
     pub negations: FastSet<&'static str>,
     /// Words introducing a value, a name or a message body.
@@ -239,6 +242,7 @@ impl English {
         let set = |directive: &str| file.list(directive).iter().copied().collect();
         let mut english = English {
             filler: set("filler"),
+            linking: set("linking"),
             negations: set("negation"),
             cues: set("cue"),
             clause_cues: set("clause-cue"),

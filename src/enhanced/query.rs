@@ -88,7 +88,8 @@ pub fn analyze(text: &str, known: &dyn Fn(&str) -> bool) -> Analysis {
         || chunks.len() >= 6
         || chunks.iter().any(|c| {
             let word = clean(c).to_lowercase();
-            english.filler.contains(word.as_str()) || word.contains('\'')
+            (english.filler.contains(word.as_str()) && !english.linking.contains(word.as_str()))
+                || word.contains('\'')
         });
     analyze_words(&chunks, natural, english)
 }
@@ -373,6 +374,12 @@ mod tests {
     fn keyword_queries() {
         let a = analyze("github open PR");
         assert!(!a.natural);
+        // Prepositions and articles alone do not make a sentence; a pronoun,
+        // a question mark or six words do.
+        assert!(!analyze("slack upload file to channel").natural);
+        assert!(analyze("show me the channels").natural);
+        assert!(analyze("list channels?").natural);
+        assert!(analyze("upload the file to the team channel now").natural);
         assert_eq!(
             words(&a),
             [
