@@ -2,9 +2,10 @@
 //! `bench/retrieval.mjs`, without building the package.
 //!
 //! `cargo bench --bench tune -- [options]`
-//! - `--sets dev|val|written|all` (default dev): `dev` is `queries-dev.json`
-//!   and `queries-dev-multilingual.json`; `val` is `queries-val.json`;
-//!   `written` is ours, `bench/queries-written.json`.
+//! - `--sets dev|val|written|development|all` (default dev): `dev` is
+//!   `queries-dev.json` and `queries-dev-multilingual.json`; `val` is
+//!   `queries-val.json`; `written` is ours, `bench/queries-written.json`;
+//!   `development` is dev and written, the sets to tune on.
 //! - `--ranking reference|enhanced|plain|all` (default all).
 //! - `--config JSON`: extra `tools.tool_search` keys for the enhanced runs.
 //! - `--misses`: list the dev and written cases the enhanced ranking misses (never val's:
@@ -303,14 +304,14 @@ fn main() {
     let plain = Plain::new(&tools);
 
     let mut files: Vec<(&str, &str)> = Vec::new();
-    if sets == "dev" || sets == "all" {
+    if sets == "dev" || sets == "development" || sets == "all" {
         files.push(("dev", "queries-dev.json"));
         files.push(("dev", "queries-dev-multilingual.json"));
     }
     if sets == "val" || sets == "all" {
         files.push(("val", "queries-val.json"));
     }
-    if sets == "written" || sets == "all" {
+    if sets == "written" || sets == "development" || sets == "all" {
         files.push(("written", "queries-written.json"));
     }
     let rankings: Vec<&str> = match ranking.as_str() {

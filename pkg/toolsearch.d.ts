@@ -380,6 +380,8 @@ export interface EnhancedExplanation {
       relative: number;
       /** How much more of the operation the best tool answers than the best tool of a server the query names. */
       service_gap: number;
+      /** How much one of the top tools covers the query's least covered concept, 0 to 1: whether a single tool touches all it asks. */
+      covered: number;
       /** 1 for a request in sentences, 0 for keywords. */
       natural: number;
       /** `ln(1 + n)` for the n concepts the share counts, n at most 8: the more a query says, the smaller the share even its right tool answers. */

@@ -207,6 +207,22 @@ impl Plan {
             .collect()
     }
 
+    /// How well `doc` covers the concept it covers least, of those the
+    /// share counts (0 when the query counts none).
+    pub fn least_coverage(&self, index: &FieldIndex, doc: u32) -> f64 {
+        let least = self
+            .terms
+            .iter()
+            .filter(|t| t.weight > 0.0)
+            .map(|t| self.best_alternative(index, doc, t).0)
+            .fold(f64::INFINITY, f64::min);
+        if least.is_finite() {
+            least
+        } else {
+            0.0
+        }
+    }
+
     /// The score an ideal tool would get: every concept once in its name.
     pub fn ideal_score(&self, index: &FieldIndex) -> f64 {
         self.terms

@@ -156,8 +156,9 @@ fn a_request_in_several_sentences_is_decided_on_its_ask() {
     let s = session(&engine, fixture_session());
     let ask = "Could you post a message in the chat saying the deploy is done?";
     let request = format!(
-        "We had a rough week: everyone stayed late, the weather was awful and the \
-         coffee machine broke twice. {ask}"
+        "We had a rough week: everyone stayed late, the weather was awful, the \
+         heating gave up, the trains were cancelled and the coffee machine broke \
+         twice. {ask}"
     );
     let report = serde_json::to_value(engine.explain(&request, &s, None, 5)).unwrap();
     assert_eq!(report["decided_by"], ask, "{report}");
