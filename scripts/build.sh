@@ -15,7 +15,8 @@ rm -rf pkg/node pkg/web
 # The name and producers sections serve only debuggers and profilers (139 KB of
 # the gzipped wasm); TOOLSEARCH_KEEP_NAMES=1 keeps them for profiling.
 strip=(--remove-name-section --remove-producers-section)
-[ "${TOOLSEARCH_KEEP_NAMES:-0}" = 1 ] && strip=()
+keep=()
+[ "${TOOLSEARCH_KEEP_NAMES:-0}" = 1 ] && strip=() && keep=(-g)
 wasm-bindgen --target nodejs --no-typescript "${strip[@]}" --out-dir pkg/node "$wasm"
 wasm-bindgen --target web --no-typescript "${strip[@]}" --out-dir pkg/web "$wasm"
 wasm-bindgen --target nodejs --no-typescript "${strip[@]}" --out-dir pkg/node --out-name validator "$validator"
@@ -28,7 +29,7 @@ node scripts/entries.mjs
 features=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
   --enable-mutable-globals --enable-reference-types --enable-multivalue)
 for module in pkg/web/toolsearch_bg.wasm pkg/web/validator_bg.wasm; do
-  node_modules/.bin/wasm-opt -O1 "${features[@]}" "$module" -o "$module"
+  node_modules/.bin/wasm-opt -O1 "${keep[@]}" "${features[@]}" "$module" -o "$module"
 done
 # The package ships the project's README, license and changelog.
 cp README.md LICENSE CHANGELOG.md pkg/

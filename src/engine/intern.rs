@@ -78,4 +78,27 @@ mod tests {
         assert_eq!(interner.get(99).def.name, "");
         assert_eq!(interner.len(), 2);
     }
+
+    #[test]
+    fn descriptions_of_one_length_still_differ() {
+        // The hash reads only names and lengths; equality reads everything.
+        let described = |text: &str| SessionTool {
+            def: ToolDef {
+                name: "a".into(),
+                description: Some(text.into()),
+                ..ToolDef::default()
+            },
+            toolset: Some("mcp-x".into()),
+            owner: None,
+        };
+        let mut interner = Interner::default();
+        let first = interner.intern(described("List the pods."));
+        let second = interner.intern(described("List the jobs."));
+        assert_ne!(first, second);
+        assert_eq!(interner.intern(described("List the jobs.")), second);
+        assert_eq!(
+            interner.get(first).def.description.as_deref(),
+            Some("List the pods.")
+        );
+    }
 }

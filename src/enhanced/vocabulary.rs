@@ -220,12 +220,17 @@ impl Vocabulary {
 }
 
 /// Initials of every run of two or three adjacent words (of two letters
-/// or more) in names and descriptions, with the runs' counts.
+/// or more, none a function word) in names and descriptions, with the runs'
+/// counts.
 fn acronym_table(index: &FieldIndex) -> Acronyms {
+    let filler = &english().filler;
     let mut counts: FastMap<String, FastMap<Vec<TermId>, u32>> = FastMap::default();
     for sequence in &index.sequences {
         for size in 2..=3 {
             for run in sequence.windows(size) {
+                if run.iter().any(|&t| filler.contains(index.surface(t))) {
+                    continue;
+                }
                 let stems: Vec<&str> = run.iter().map(|&t| index.stem(t)).collect();
                 if stems
                     .iter()

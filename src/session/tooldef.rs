@@ -54,7 +54,7 @@ impl ToolFormat {
 }
 
 /// What the engine reads from one tool definition.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ToolDef {
     /// The tool name; `""` when missing or not a string.
     pub name: String,

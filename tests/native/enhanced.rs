@@ -523,6 +523,9 @@ fn the_catalog_teaches_words() {
     // Initials of words written together in several tools.
     assert!(learned("dl").contains(&vec!["dead".to_owned(), "letter".to_owned()]));
     assert!(learned("xyz").is_empty());
+    // Not through function words: "List the ..." opens three descriptions,
+    // and "lt" still spells nothing.
+    assert!(learned("lt").is_empty());
     // Names and descriptions that say flush for purge, and the reverse.
     assert!(learned("flush").contains(&vec!["purg".to_owned()]));
     // A stem and a longer one of its family.
