@@ -54,6 +54,16 @@ fn first_positions(entries: &[Entry]) -> FastMap<String, usize> {
     positions
 }
 
+/// `name` lowercased; names are nearly always ASCII, which skips the
+/// Unicode case tables (the same result for ASCII).
+fn lowercase(name: &str) -> String {
+    if name.is_ascii() {
+        name.to_ascii_lowercase()
+    } else {
+        name.to_lowercase()
+    }
+}
+
 impl Catalog {
     /// Builds the catalog of `positions` (deferrable tools, in session order).
     pub fn build(tools: &[Rc<SessionTool>], positions: &[usize]) -> Catalog {
@@ -120,7 +130,7 @@ impl Catalog {
             }
         }
         Catalog {
-            lowercase_names: entries.iter().map(|e| e.name().to_lowercase()).collect(),
+            lowercase_names: entries.iter().map(|e| lowercase(e.name())).collect(),
             by_name: first_positions(&entries),
             entries,
             index,

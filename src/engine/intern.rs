@@ -27,6 +27,13 @@ impl Interner {
         id
     }
 
+    /// Makes room for `additional` more tools, so that interning a catalog
+    /// does not rehash every tool as the table grows.
+    pub fn reserve(&mut self, additional: usize) {
+        self.ids.reserve(additional);
+        self.tools.reserve(additional);
+    }
+
     /// The tool interned under `id`; a nameless tool for an unknown id.
     pub fn get(&self, id: u32) -> Rc<SessionTool> {
         self.tools.get(id as usize).cloned().unwrap_or_else(|| {

@@ -94,6 +94,16 @@ impl Engine {
         self.interner.borrow_mut().intern(tool)
     }
 
+    /// Interns session tools, with room made for all of them at once.
+    pub fn intern_all(&self, tools: Vec<SessionTool>) -> Vec<u32> {
+        let mut interner = self.interner.borrow_mut();
+        interner.reserve(tools.len());
+        tools
+            .into_iter()
+            .map(|tool| interner.intern(tool))
+            .collect()
+    }
+
     /// Number of interned tools.
     pub fn interned(&self) -> usize {
         self.interner.borrow().len()

@@ -24,12 +24,24 @@ const ESCAPE: char = '\u{4}';
 /// only frame. A row without seven fields reads as a nameless tool, keeping
 /// one tool per row.
 pub fn tool_rows(text: &str) -> impl Iterator<Item = SessionTool> + '_ {
+    // Escapes are rare: one scan of the whole text spares one per field.
+    let escaped = text.contains(ESCAPE);
     let text = text.strip_suffix(ROW).unwrap_or(text);
     let rows = (!text.is_empty()).then(|| text.split(ROW));
-    rows.into_iter().flatten().map(tool_row)
+    rows.into_iter()
+        .flatten()
+        .map(move |row| tool_row(row, escaped))
 }
 
-fn tool_row(row: &str) -> SessionTool {
+/// One row; `escaped` tells whether any field may hold an `ESCAPE`.
+fn tool_row(row: &str, escaped: bool) -> SessionTool {
+    let unescape = |field: &str| {
+        if escaped {
+            unescape(field)
+        } else {
+            field.to_owned()
+        }
+    };
     let fields: Vec<&str> = row.split(FIELD).collect();
     let &[name, description, keys, required, toolset, owner, param_text] = fields.as_slice() else {
         return SessionTool {
@@ -43,7 +55,7 @@ fn tool_row(row: &str) -> SessionTool {
         if field.is_empty() {
             Vec::new()
         } else {
-            field.split(ITEM).map(unescape).collect()
+            field.split(ITEM).map(&unescape).collect()
         }
     };
     SessionTool {

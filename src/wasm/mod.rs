@@ -83,9 +83,7 @@ impl WasmEngine {
             |_| String::from_utf8_lossy(rows),
             std::borrow::Cow::Borrowed,
         );
-        decode::tool_rows(&rows)
-            .map(|tool| self.engine.intern(tool))
-            .collect()
+        self.engine.intern_all(decode::tool_rows(&rows).collect())
     }
 
     /// Number of interned tools.
