@@ -95,12 +95,22 @@ impl FieldIndex {
         // Frequencies per field of the current document's terms, by term.
         let mut counts: Vec<[u16; FIELDS]> = Vec::new();
         let mut touched: Vec<TermId> = Vec::new();
+        // The current document's terms per field, reused from one to the
+        // next: allocations are what freshly loaded wasm pays most for.
+        let mut fields: [Vec<TermId>; FIELDS] = Default::default();
         for entry in entries {
             let def = &entry.tool.def;
             let label = label(&entry.source_name);
             let id = index.docs.len() as u32;
             let next = servers.len() as u32;
-            let server = *servers.entry(label.to_owned()).or_insert(next);
+            // Looked up before it is inserted: a key is allocated once per server.
+            let server = match servers.get(label) {
+                Some(&server) => server,
+                None => {
+                    servers.insert(label.to_owned(), next);
+                    next
+                }
+            };
             if server == next {
                 let mut terms = Vec::new();
                 for_each_word(label, |w| terms.push(index.intern(&mut known, w)));
@@ -110,25 +120,16 @@ impl FieldIndex {
                     docs: Vec::new(),
                 });
             }
-            let mut fields: [Vec<TermId>; FIELDS] = Default::default();
+            fields.iter_mut().for_each(Vec::clear);
             for_each_word(&def.name, |w| {
                 fields[NAME].push(index.intern(&mut known, w))
             });
-            let own_name = fields[NAME].clone();
-            let mut sequence = own_name.clone();
-            if let Some(s) = index.servers.get_mut(server as usize) {
-                s.docs.push(id);
-                fields[NAME].extend(&s.terms);
-            }
+            let own_name = fields[NAME].len();
             let mut lead = true;
-            let mut first = None;
             for_each_prose_word(def.description.as_deref().unwrap_or(""), |w| {
                 lead &= !LEAD_ENDS.contains(&w);
                 let field = if lead { LEAD } else { DESCRIPTION };
-                let term = index.intern(&mut known, w);
-                first.get_or_insert(term);
-                sequence.push(term);
-                fields[field].push(term);
+                fields[field].push(index.intern(&mut known, w));
             });
             for key in &def.param_keys {
                 for_each_word(key, |w| fields[PARAMS].push(index.intern(&mut known, w)));
@@ -136,15 +137,24 @@ impl FieldIndex {
             for_each_prose_word(&def.param_text, |w| {
                 fields[PARAM_TEXT].push(index.intern(&mut known, w))
             });
-            let server_terms = index
-                .servers
-                .get(server as usize)
-                .map(|s| s.terms.clone())
-                .unwrap_or_default();
-            let name_words: Vec<TermId> = own_name
-                .into_iter()
+            // The description's words are the lead's, then the rest's.
+            let prose = fields[LEAD].iter().chain(&fields[DESCRIPTION]);
+            let first = prose.clone().next().copied();
+            let mut sequence =
+                Vec::with_capacity(own_name + fields[LEAD].len() + fields[DESCRIPTION].len());
+            sequence.extend_from_slice(&fields[NAME]);
+            sequence.extend(prose);
+            let server_terms: &[TermId] =
+                index.servers.get(server as usize).map_or(&[], |s| &s.terms);
+            let name_words: Vec<TermId> = fields[NAME]
+                .iter()
+                .copied()
                 .filter(|t| !server_terms.contains(t))
                 .collect();
+            fields[NAME].extend_from_slice(server_terms);
+            if let Some(s) = index.servers.get_mut(server as usize) {
+                s.docs.push(id);
+            }
             index.heads.push((name_words, first));
             index.sequences.push(sequence);
             let mut doc = Doc {
@@ -169,21 +179,10 @@ impl FieldIndex {
                 .drain(..)
                 .filter_map(|term| Some((term, std::mem::take(counts.get_mut(term as usize)?))))
                 .collect();
-            for &(term, tf) in &doc.terms {
-                let t = term as usize;
-                if let Some(p) = index.postings.get_mut(t) {
-                    p.push((id, tf));
-                }
-                if tf[..PARAMS].iter().any(|&n| n > 0) {
-                    if let Some(df) = index.capability_df.get_mut(t) {
-                        *df += 1;
-                    }
-                }
-            }
             index.docs.push(doc);
             index.names.add(id, &def.name, label);
         }
-        index.normalize_lengths(&totals);
+        index.finish(&totals);
         index
     }
 
@@ -242,8 +241,6 @@ impl FieldIndex {
         for _ in 0..n {
             index.surfaces.push(r.text()?.to_owned());
         }
-        index.postings = vec![Vec::new(); n];
-        index.capability_df = vec![0; n];
         let terms = |r: &mut Reader| -> Result<Vec<TermId>, Corrupt> {
             (0..r.count()?).map(|_| r.below(n)).collect()
         };
@@ -283,15 +280,6 @@ impl FieldIndex {
                     return Err(Corrupt);
                 }
                 doc.terms.push((term, tf));
-                let t = term as usize;
-                if let Some(p) = index.postings.get_mut(t) {
-                    p.push((id, tf));
-                }
-                if tf[..PARAMS].iter().any(|&n| n > 0) {
-                    if let Some(df) = index.capability_df.get_mut(t) {
-                        *df += 1;
-                    }
-                }
             }
             if let Some(server) = index.servers.get_mut(doc.server as usize) {
                 server.docs.push(id);
@@ -317,8 +305,42 @@ impl FieldIndex {
         for _ in entries {
             index.sequences.push(terms(r)?);
         }
-        index.normalize_lengths(&totals);
+        index.finish(&totals);
         Ok(index)
+    }
+
+    /// Derives what follows from the documents' term lists: the postings
+    /// (each allocated once at its final length), the capability document
+    /// frequencies, and the length normalisation.
+    fn finish(&mut self, totals: &[u64; FIELDS]) {
+        let terms = self.stems.len();
+        let mut df = vec![0usize; terms];
+        let mut capability_df = vec![0u32; terms];
+        for doc in &self.docs {
+            for &(term, tf) in &doc.terms {
+                let t = term as usize;
+                if let Some(n) = df.get_mut(t) {
+                    *n += 1;
+                }
+                if tf[..PARAMS].iter().any(|&n| n > 0) {
+                    if let Some(n) = capability_df.get_mut(t) {
+                        *n += 1;
+                    }
+                }
+            }
+        }
+        let mut postings: Vec<Vec<(u32, [u16; FIELDS])>> =
+            df.into_iter().map(Vec::with_capacity).collect();
+        for (id, doc) in self.docs.iter().enumerate() {
+            for &(term, tf) in &doc.terms {
+                if let Some(p) = postings.get_mut(term as usize) {
+                    p.push((id as u32, tf));
+                }
+            }
+        }
+        self.postings = postings;
+        self.capability_df = capability_df;
+        self.normalize_lengths(totals);
     }
 
     /// Sets each document's length normalisation, from the field lengths'
@@ -351,8 +373,6 @@ impl FieldIndex {
         self.vocabulary.insert(stemmed.clone(), id);
         self.stems.push(stemmed);
         self.surfaces.push(word.to_owned());
-        self.postings.push(Vec::new());
-        self.capability_df.push(0);
         id
     }
 

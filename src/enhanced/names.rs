@@ -8,12 +8,24 @@
 
 use crate::search::FastMap;
 
-/// The words of a name or query: runs of ASCII letters and digits, lowercased.
-fn words(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_ascii_lowercase)
-        .collect()
+/// The ASCII letters and digits of a name or query, lowercased: its words
+/// run together.
+fn compact(text: &str) -> String {
+    let mut form = String::with_capacity(text.len());
+    form.extend(
+        text.chars()
+            .filter(char::is_ascii_alphanumeric)
+            .map(|c| c.to_ascii_lowercase()),
+    );
+    form
+}
+
+/// True when the first of several words of `text` is `mcp`.
+fn leads_with_mcp(text: &str) -> bool {
+    let mut words = text
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty());
+    words.next().is_some_and(|w| w.eq_ignore_ascii_case("mcp")) && words.next().is_some()
 }
 
 /// The name forms of a catalog, to find the tools a query names exactly.
@@ -26,39 +38,38 @@ pub struct NameForms {
 impl NameForms {
     /// Registers `doc`, named `name`, on the server labelled `label`.
     pub fn add(&mut self, doc: u32, name: &str, label: &str) {
-        let all = words(name);
-        let rest = match all.first() {
-            Some(first) if first == "mcp" && all.len() > 1 => &all[1..],
-            _ => &all[..],
+        let all = compact(name);
+        let rest = if leads_with_mcp(name) {
+            &all["mcp".len()..]
+        } else {
+            &all[..]
         };
-        let server = words(label).concat();
-        let rest = rest.concat();
+        let server = compact(label);
         let bare = (!server.is_empty())
-            .then(|| rest.strip_prefix(&server))
+            .then(|| rest.strip_prefix(server.as_str()))
             .flatten()
-            .filter(|bare| !bare.is_empty())
-            .map(str::to_owned);
-        for form in [Some(all.concat()), Some(rest.clone()), bare]
-            .into_iter()
-            .flatten()
-        {
-            let docs = self.forms.entry(form).or_default();
-            if docs.last() != Some(&doc) {
-                docs.push(doc);
+            .filter(|bare| !bare.is_empty());
+        for form in [Some(all.as_str()), Some(rest), bare].into_iter().flatten() {
+            match self.forms.get_mut(form) {
+                Some(docs) if docs.last() == Some(&doc) => {}
+                Some(docs) => docs.push(doc),
+                None => {
+                    self.forms.insert(form.to_owned(), vec![doc]);
+                }
             }
         }
     }
 
     /// The documents `query` names exactly, in catalog order.
     pub fn named(&self, query: &str) -> Vec<u32> {
-        let all = words(query);
+        let all = compact(query);
         if all.is_empty() {
             return Vec::new();
         }
-        let mut docs: Vec<u32> = self.forms.get(&all.concat()).cloned().unwrap_or_default();
+        let mut docs: Vec<u32> = self.forms.get(&all).cloned().unwrap_or_default();
         // `mcp <server> <tool>` for a tool whose own name lacks the prefix.
-        if all.len() > 1 && all[0] == "mcp" {
-            docs.extend(self.forms.get(&all[1..].concat()).into_iter().flatten());
+        if leads_with_mcp(query) {
+            docs.extend(self.forms.get(&all["mcp".len()..]).into_iter().flatten());
         }
         docs.sort_unstable();
         docs.dedup();
