@@ -231,3 +231,32 @@ test("the gateway is bounded: an empty search answer is silent, an oversize one 
   assert.equal(out.connectors?.reason, "unreachable", JSON.stringify(out));
   assert.ok(out.results[0].matches.includes("mcp__tracker__create_ticket"));
 });
+
+test("a parameter enum that throws, is revoked or mixes types is read for what it holds", () => {
+  const throwing = new Proxy(["hidden"], {
+    get() {
+      throw new Error("enum");
+    },
+  });
+  const revoked = Proxy.revocable([], {});
+  revoked.revoke();
+  const post = (modes) => {
+    const def = (name, description, mode) => ({
+      type: "function",
+      function: { name, description, parameters: { type: "object", properties: { mode } } },
+    });
+    const tools = [
+      def("mcp_post_send_letter", "Send a letter", { description: "how it travels", enum: modes.letter }),
+      def("mcp_post_track_parcel", "Track a parcel", { description: "carrier", enum: modes.parcel }),
+      def("mcp_post_cancel_parcel", "Cancel a parcel", { enum: modes.cancel }),
+    ];
+    return { tools, toolsets: Object.fromEntries(tools.map((t) => [t.function.name, "mcp-post"])) };
+  };
+  const hostile = post({ letter: ["pigeon", 7, null, "semaphore"], parcel: throwing, cancel: revoked.proxy });
+  const readable = post({ letter: ["pigeon", "semaphore"], parcel: undefined, cancel: undefined });
+  // The enhanced index reads the parameters' text: equal bytes, equal text.
+  const ts = new ToolSearch({ config: { ranking: "enhanced" } });
+  assert.deepEqual(ts.exportIndex(hostile), ts.exportIndex(readable));
+  const other = post({ letter: ["pigeon"], parcel: undefined, cancel: undefined });
+  assert.notDeepEqual(ts.exportIndex(other), ts.exportIndex(readable));
+});
