@@ -6,7 +6,7 @@ use super::names::NameForms;
 use super::words::{for_each_prose_word, for_each_word};
 use crate::bytes::{Corrupt, Reader, Writer};
 use crate::catalog::{label, Entry};
-use crate::search::{stem, FastMap, WordTerms};
+use crate::search::{postings_of, stem, FastMap, WordTerms};
 
 /// The fields of a tool document, most telling first.
 pub const FIELDS: usize = 5;
@@ -314,32 +314,16 @@ impl FieldIndex {
     /// frequencies, and the length normalisation.
     fn finish(&mut self, totals: &[u64; FIELDS]) {
         let terms = self.stems.len();
-        let mut df = vec![0usize; terms];
-        let mut capability_df = vec![0u32; terms];
-        for doc in &self.docs {
-            for &(term, tf) in &doc.terms {
-                let t = term as usize;
-                if let Some(n) = df.get_mut(t) {
+        let lists = self.docs.iter().map(|d| d.terms.as_slice());
+        self.postings = postings_of(lists.clone(), terms, |doc, tf| (doc, tf));
+        self.capability_df = vec![0; terms];
+        for &(term, tf) in lists.flatten() {
+            if tf[..PARAMS].iter().any(|&n| n > 0) {
+                if let Some(n) = self.capability_df.get_mut(term as usize) {
                     *n += 1;
                 }
-                if tf[..PARAMS].iter().any(|&n| n > 0) {
-                    if let Some(n) = capability_df.get_mut(t) {
-                        *n += 1;
-                    }
-                }
             }
         }
-        let mut postings: Vec<Vec<(u32, [u16; FIELDS])>> =
-            df.into_iter().map(Vec::with_capacity).collect();
-        for (id, doc) in self.docs.iter().enumerate() {
-            for &(term, tf) in &doc.terms {
-                if let Some(p) = postings.get_mut(term as usize) {
-                    p.push((id as u32, tf));
-                }
-            }
-        }
-        self.postings = postings;
-        self.capability_df = capability_df;
         self.normalize_lengths(totals);
     }
 

@@ -151,7 +151,11 @@ impl Index {
             index.total_len += u64::from(len);
             index.documents.push(document);
         }
-        index.postings = postings_of(&index.documents, terms);
+        index.postings = postings_of(
+            index.documents.iter().map(|d| d.terms.as_slice()),
+            terms,
+            |doc, _| doc,
+        );
         Ok(index)
     }
 }
@@ -217,28 +221,38 @@ impl IndexBuilder {
     /// The finished index.
     pub fn finish(mut self) -> Index {
         let terms = self.index.vocabulary.len();
-        self.index.postings = postings_of(&self.index.documents, terms);
+        self.index.postings = postings_of(
+            self.index.documents.iter().map(|d| d.terms.as_slice()),
+            terms,
+            |doc, _| doc,
+        );
         self.index
     }
 }
 
-/// The postings of `terms` terms, from the documents' term lists: each list
-/// allocated once at its final length (growing them a document at a time
-/// cost a quarter of a first index build in freshly loaded wasm).
-fn postings_of(documents: &[Document], terms: usize) -> Vec<Vec<u32>> {
+/// Per term, one posting for each document holding it, in document order,
+/// from the documents' term lists (`(term, frequency)`), made by `posting`
+/// from the document's number and the frequency. Each list is allocated once
+/// at its final length (growing them a document at a time cost a quarter of
+/// a first index build in freshly loaded wasm).
+pub fn postings_of<'a, F: Copy + 'a, P>(
+    documents: impl Iterator<Item = &'a [(TermId, F)]> + Clone,
+    terms: usize,
+    posting: impl Fn(u32, F) -> P,
+) -> Vec<Vec<P>> {
     let mut df = vec![0usize; terms];
-    for document in documents {
-        for &(term, _) in &document.terms {
+    for list in documents.clone() {
+        for &(term, _) in list {
             if let Some(n) = df.get_mut(term as usize) {
                 *n += 1;
             }
         }
     }
-    let mut postings: Vec<Vec<u32>> = df.into_iter().map(Vec::with_capacity).collect();
-    for (doc, document) in documents.iter().enumerate() {
-        for &(term, _) in &document.terms {
-            if let Some(posting) = postings.get_mut(term as usize) {
-                posting.push(doc as u32);
+    let mut postings: Vec<Vec<P>> = df.into_iter().map(Vec::with_capacity).collect();
+    for (doc, list) in documents.enumerate() {
+        for &(term, frequency) in list {
+            if let Some(list) = postings.get_mut(term as usize) {
+                list.push(posting(doc as u32, frequency));
             }
         }
     }

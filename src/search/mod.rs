@@ -18,6 +18,6 @@ mod tokenize;
 pub use corpus::{Corpus, Part};
 pub use explain::{explain, DocumentReport, QueryReport};
 pub use hash::{FastMap, FastSet};
-pub use index::{Index, IndexBuilder, WordTerms};
+pub use index::{postings_of, Index, IndexBuilder, WordTerms};
 pub use rank::{rank, Hit};
 pub use tokenize::{stem, tokenize};
