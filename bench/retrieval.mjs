@@ -21,7 +21,7 @@ import { dirname, join } from "node:path";
 import { ToolSearch, tokenize } from "toolsearch";
 import { loadCatalog, sessionOf, sharedDir } from "./common.mjs";
 
-const RULES = ["glossary", "catalog", "details", "fields", "decision", "sentences"];
+const RULES = ["glossary", "catalog", "details", "fields", "decision", "sentences", "proximity"];
 const LIMIT = 10;
 
 const argv = process.argv.slice(2);

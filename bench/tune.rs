@@ -10,7 +10,7 @@
 //! - `--config JSON`: extra `tools.tool_search` keys for the enhanced runs.
 //! - `--misses`: list the dev and written cases the enhanced ranking misses (never val's:
 //!   the validation set is for measuring, not for reading).
-//! - `--speed`: time the ranking of a 3-query turn natively.
+//! - `--speed`: time the ranking of a 3-query turn natively (with `--config`).
 //! - `--explain QUERY`: print the enhanced explanation of one query.
 //! - `--signals FILE`: write the no-match signals of every case as JSON
 //!   lines, for `bench/calibrate.mjs` (which fits on the dev lines only).
@@ -323,10 +323,7 @@ fn main() {
         }],
     };
     if args.iter().any(|a| a == "--speed") {
-        let engine = Engine::new(&Options {
-            config: json!({"ranking": "enhanced"}),
-            ..Options::default()
-        });
+        let engine = engine_for("enhanced", &extra);
         let session = engine.session_from_json(&session_json).expect("session");
         let prepared = engine.prepare(&session);
         let queries = [

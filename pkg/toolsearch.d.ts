@@ -129,9 +129,18 @@ export interface ToolSearchConfig {
  * learned from the catalog), `details` (values and names set apart), `fields`
  * (field weights), `decision` (the no-match decision: without it,
  * candidates are always returned), `sentences` (the decision judged on a
- * request's surest sentence: without it, on the whole request only).
+ * request's surest sentence: without it, on the whole request only),
+ * `proximity` (concepts written side by side in a tool's name or
+ * description add to its score).
  */
-export type RankingRule = "glossary" | "catalog" | "details" | "fields" | "decision" | "sentences";
+export type RankingRule =
+  | "glossary"
+  | "catalog"
+  | "details"
+  | "fields"
+  | "decision"
+  | "sentences"
+  | "proximity";
 
 /** Per-call context, handed to host callbacks. */
 export interface CallContext {

@@ -419,6 +419,11 @@ impl FieldIndex {
         self.docs.get(doc as usize).map_or(u32::MAX, |d| d.server)
     }
 
+    /// The words of `doc`'s name and description, in order.
+    pub fn sequence(&self, doc: u32) -> &[TermId] {
+        self.sequences.get(doc as usize).map_or(&[], Vec::as_slice)
+    }
+
     /// Documents holding `term`, with its frequency per field, in order.
     pub fn postings(&self, term: TermId) -> &[(u32, [u16; FIELDS])] {
         self.postings.get(term as usize).map_or(&[], Vec::as_slice)

@@ -16,6 +16,7 @@ mod explain;
 mod index;
 mod language;
 mod names;
+mod proximity;
 mod query;
 mod rank;
 pub mod semantic;
@@ -40,6 +41,10 @@ use crate::search::Hit;
 /// call may return (`max_search_limit` is at most 50), so a query's
 /// candidates and decision do not depend on its limit.
 pub const REFERENCE_POOL: usize = 50;
+
+/// Candidates, best by BM25F first, whose concepts written side by side
+/// add to their score: as many as a call may return.
+const PROXIMITY_POOL: usize = REFERENCE_POOL;
 
 /// Tools taken from the top of the cosine ranking into the fused pool.
 const SEMANTIC_POOL: usize = 50;
@@ -71,17 +76,20 @@ pub struct Rules {
     /// The decision judged on the surest sentence of a request (else on the
     /// whole request only).
     pub sentences: bool,
+    /// Concepts written side by side in a tool's text add to its score.
+    pub proximity: bool,
 }
 
 impl Rules {
     /// The rule names, as `ranking_ablation` takes them.
-    pub const NAMES: [&'static str; 6] = [
+    pub const NAMES: [&'static str; 7] = [
         "glossary",
         "catalog",
         "details",
         "fields",
         "decision",
         "sentences",
+        "proximity",
     ];
 
     /// Every rule on but those `names` switch off (`ranking_ablation`).
@@ -102,6 +110,7 @@ impl Rules {
             "fields" => &mut self.fields,
             "decision" => &mut self.decision,
             "sentences" => &mut self.sentences,
+            "proximity" => &mut self.proximity,
             _ => return false,
         };
         *rule = false;
@@ -118,6 +127,7 @@ impl Default for Rules {
             fields: true,
             decision: true,
             sentences: true,
+            proximity: true,
         }
     }
 }
@@ -253,6 +263,9 @@ fn surest_sentence(
 
 /// Scores the candidates of `plan` (`extra` are kept even without a score),
 /// the best `sorted` first and in order: sorting only what is returned.
+/// The best [`PROXIMITY_POOL`] by BM25F then earn what their concepts
+/// written side by side are worth; a bonus only lifts, so they stay above
+/// the rest.
 fn score_all(fields: &FieldIndex, plan: &Plan, extra: &[u32], sorted: usize) -> Vec<Scored> {
     let mut ranked: Vec<Scored> = plan
         .score_candidates(fields, extra)
@@ -261,6 +274,15 @@ fn score_all(fields: &FieldIndex, plan: &Plan, extra: &[u32], sorted: usize) -> 
         .collect();
     // Ties go to catalog order, so the order is total and deterministic.
     let order = |a: &Scored, b: &Scored| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc));
+    if plan.pairs_concepts() {
+        if PROXIMITY_POOL < ranked.len() {
+            ranked.select_nth_unstable_by(PROXIMITY_POOL, order);
+        }
+        let pool = ranked.len().min(PROXIMITY_POOL);
+        for scored in &mut ranked[..pool] {
+            plan.add_proximity(fields, scored);
+        }
+    }
     let sorted = sorted.max(decision::TOP);
     if sorted < ranked.len() {
         ranked.select_nth_unstable_by(sorted, order);

@@ -6,6 +6,7 @@
 //! each concept weighed by its IDF and covered by the field it appears in.
 
 use super::index::{FieldIndex, TermId, FIELDS, PARAMS};
+use super::proximity::Proximity;
 use super::query::{Analysis, Concept, Via};
 use super::vocabulary::Vocabulary;
 use super::Rules;
@@ -67,6 +68,8 @@ pub struct Plan {
     operation_mass: f64,
     /// Written as a request in sentences.
     pub natural: bool,
+    /// The counted concepts, to find side by side in tools' text.
+    proximity: Proximity,
     rules: Rules,
 }
 
@@ -83,6 +86,8 @@ pub struct Scored {
     pub flat_share: f64,
     /// The share of the concepts other than server names.
     pub operation_share: f64,
+    /// The counted concepts (details aside) it holds.
+    pub counted: u32,
 }
 
 impl Plan {
@@ -114,7 +119,13 @@ impl Plan {
             .filter(|t| t.servers.is_empty())
             .map(|t| t.importance * t.weight)
             .sum();
+        let proximity = if rules.proximity {
+            Proximity::new(&terms)
+        } else {
+            Proximity::default()
+        };
         Plan {
+            proximity,
             terms,
             mass,
             flat_mass,
@@ -188,10 +199,25 @@ impl Plan {
         held.iter().map(|h| self.scored(h.doc, &h.sums)).collect()
     }
 
+    /// True when concepts written side by side can earn something: the rule
+    /// is on and the query counts two concepts or more.
+    pub fn pairs_concepts(&self) -> bool {
+        !self.proximity.is_empty()
+    }
+
+    /// Adds to `scored`'s score what its concepts written side by side earn.
+    pub fn add_proximity(&self, index: &FieldIndex, scored: &mut Scored) {
+        // Only a tool holding two counted concepts can write them side by side.
+        if scored.counted >= 2 {
+            scored.score += self.proximity.bonus(index.sequence(scored.doc));
+        }
+    }
+
     fn scored(&self, doc: u32, sums: &Sums) -> Scored {
         let ratio = |a: f64, b: f64| if b > 0.0 { a / b } else { 0.0 };
         Scored {
             doc,
+            counted: sums.counted,
             score: sums.score,
             share: ratio(sums.covered, self.mass),
             flat_share: ratio(sums.flat, self.flat_mass),
@@ -323,6 +349,8 @@ struct Sums {
     covered: f64,
     flat: f64,
     operation: f64,
+    /// The counted concepts (details aside) it holds.
+    counted: u32,
 }
 
 impl Sums {
@@ -333,6 +361,7 @@ impl Sums {
         if term.servers.is_empty() {
             self.operation += term.importance * term.weight * coverage;
         }
+        self.counted += u32::from(term.weight > 0.0);
         self.score += if term.weight > 0.0 {
             score
         } else {

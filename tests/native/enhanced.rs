@@ -543,3 +543,43 @@ fn enhanced_in(engine: &toolsearch::Engine, s: &toolsearch::Session, query: &str
         .unwrap_or("")
         .to_owned()
 }
+
+#[test]
+fn concepts_written_side_by_side_rank_first() {
+    // Both tools delete and both mention a branch; only one deletes branches.
+    let tools = [
+        tool(
+            "vcs_tidy",
+            "Delete stale files of a repository, then report its branch.",
+            &[],
+        ),
+        tool(
+            "vcs_refs",
+            "Delete a branch or a tag of a repository, then report it.",
+            &[],
+        ),
+        tool("vcs_list_tags", "List the tags of a repository.", &[]),
+        tool("vcs_read_file", "Read a file of a repository.", &[]),
+        tool("vcs_show_commit", "Show a commit and its diff.", &[]),
+        tool("vcs_blame", "Who changed each line of a file.", &[]),
+    ];
+    let session_of = |engine: &toolsearch::Engine| {
+        let toolsets: serde_json::Map<String, Value> = tools
+            .iter()
+            .map(|t| {
+                (
+                    t["function"]["name"].as_str().unwrap().to_owned(),
+                    json!("mcp-vcs"),
+                )
+            })
+            .collect();
+        session(engine, json!({"tools": tools, "toolsets": toolsets}))
+    };
+    let first = |config: Value| {
+        let engine = engine(config, &[]);
+        enhanced_in(&engine, &session_of(&engine), "delete branch")
+    };
+    assert_eq!(first(json!({"ranking": "enhanced"})), "vcs_refs");
+    let without = json!({"ranking": "enhanced", "ranking_ablation": ["proximity"]});
+    assert_eq!(first(without), "vcs_tidy");
+}
