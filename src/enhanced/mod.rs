@@ -274,6 +274,9 @@ fn score_all(fields: &FieldIndex, plan: &Plan, extra: &[u32], sorted: usize) -> 
         .collect();
     // Ties go to catalog order, so the order is total and deterministic.
     let order = |a: &Scored, b: &Scored| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc));
+    let sorted = sorted.max(decision::TOP);
+    // The candidates the best `sorted` are among.
+    let mut head = ranked.len();
     if plan.pairs_concepts() {
         if PROXIMITY_POOL < ranked.len() {
             ranked.select_nth_unstable_by(PROXIMITY_POOL, order);
@@ -282,13 +285,16 @@ fn score_all(fields: &FieldIndex, plan: &Plan, extra: &[u32], sorted: usize) -> 
         for scored in &mut ranked[..pool] {
             plan.add_proximity(fields, scored);
         }
+        if sorted <= pool {
+            head = pool;
+        }
     }
-    let sorted = sorted.max(decision::TOP);
-    if sorted < ranked.len() {
-        ranked.select_nth_unstable_by(sorted, order);
-        ranked[..sorted].sort_unstable_by(order);
+    let head = &mut ranked[..head];
+    if sorted < head.len() {
+        head.select_nth_unstable_by(sorted, order);
+        head[..sorted].sort_unstable_by(order);
     } else {
-        ranked.sort_unstable_by(order);
+        head.sort_unstable_by(order);
     }
     ranked
 }
