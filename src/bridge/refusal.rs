@@ -44,7 +44,7 @@ pub fn error(name: &str, classifier: &Classifier, session: &Session) -> BridgeEr
         .into_iter()
         .filter(|n| n.ends_with(&suffix))
         .collect();
-    suggestions.sort();
+    suggestions.sort_unstable();
     BridgeError::UnknownTool {
         name: name.to_owned(),
         suggestions,

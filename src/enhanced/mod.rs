@@ -368,7 +368,7 @@ fn fuse(ranked: &[Scored], leg: Leg) -> Vec<Hit> {
     let mut pool: Vec<(u32, f64)> = ranked.iter().map(|s| (s.doc, s.score)).collect();
     let mut nearest: Vec<u32> = (0..leg.cosines.len() as u32).collect();
     let cosine = |doc: u32| f64::from(leg.cosines.get(doc as usize).copied().unwrap_or(0.0));
-    nearest.sort_by(|&a, &b| cosine(b).total_cmp(&cosine(a)).then(a.cmp(&b)));
+    nearest.sort_unstable_by(|&a, &b| cosine(b).total_cmp(&cosine(a)).then(a.cmp(&b)));
     for doc in nearest.into_iter().take(SEMANTIC_POOL) {
         if !pool.iter().any(|&(d, _)| d == doc) {
             pool.push((doc, 0.0));
@@ -389,6 +389,6 @@ fn fuse(ranked: &[Scored], leg: Leg) -> Vec<Hit> {
                 + weight * scale(cosine(doc), cos_lo, cos_hi),
         })
         .collect();
-    fused.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc)));
+    fused.sort_unstable_by(|a, b| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc)));
     fused
 }

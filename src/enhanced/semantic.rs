@@ -123,7 +123,7 @@ impl Semantic {
                 .filter(|t| !vectors.contains_key(*t))
                 .cloned()
                 .collect();
-            missing.sort();
+            missing.sort_unstable();
             missing.dedup();
             missing
         };

@@ -109,11 +109,11 @@ impl Vocabulary {
             }
         }
         for list in actions.values_mut() {
-            list.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
+            list.sort_unstable_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
         }
         let mut sorted: Vec<(String, TermId)> =
             index.stems().map(|(t, s)| (s.to_owned(), t)).collect();
-        sorted.sort();
+        sorted.sort_unstable();
         Vocabulary {
             actions,
             sorted,
@@ -251,7 +251,7 @@ fn acronym_table(index: &FieldIndex) -> Acronyms {
         .into_iter()
         .map(|(initials, runs)| {
             let mut runs: Vec<(Vec<TermId>, u32)> = runs.into_iter().collect();
-            runs.sort();
+            runs.sort_unstable();
             (initials, runs)
         })
         .collect()

@@ -85,7 +85,7 @@ impl Blocks {
         let mut keyed: Vec<(String, Block)> = by_label
             .into_iter()
             .map(|(label, mut tools)| {
-                tools.sort();
+                tools.sort_unstable();
                 (label.to_owned(), Block::Group(group(label, &tools, words)))
             })
             .collect();
@@ -96,7 +96,8 @@ impl Blocks {
             let line = (words.unavailable)(&row.name, row.tool_count, &row.unavailable);
             keyed.push((row.name.clone(), Block::Hidden(line)));
         }
-        keyed.sort_by(|a, b| a.0.cmp(&b.0));
+        // Keys are unique: a hidden row whose label has a group is skipped.
+        keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         Blocks {
             header: words.header,
             blocks: keyed.into_iter().map(|(_, block)| block).collect(),
@@ -125,7 +126,8 @@ impl Blocks {
             return (Some(self.document(&groups, &modes)), ListingForm::Names);
         }
         let mut order: Vec<usize> = (0..groups.len()).collect();
-        order.sort_by(|&a, &b| {
+        // Labels are unique, so the order is total.
+        order.sort_unstable_by(|&a, &b| {
             let (ga, gb) = (groups[a], groups[b]);
             chars(&gb.names)
                 .cmp(&chars(&ga.names))

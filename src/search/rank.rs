@@ -42,7 +42,8 @@ pub fn rank(corpus: &Corpus, text: &str, limit: usize) -> Vec<Hit> {
             });
         }
     }
-    hits.sort_by(|a, b| b.score.total_cmp(&a.score));
+    // Candidates are in corpus order, and so are equal scores.
+    hits.sort_unstable_by(|a, b| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc)));
     hits.truncate(limit);
     hits
 }
