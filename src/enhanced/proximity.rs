@@ -64,36 +64,45 @@ impl Proximity {
 
     /// What `sequence` (a tool's name and description words, in order)
     /// earns: each pair of distinct concepts written within the window,
-    /// once, at its closest.
+    /// once, at its closest. The work is linear in the sequence, whatever
+    /// the query: a word costs a few mask operations per concept it holds.
     pub fn bonus(&self, sequence: &[TermId]) -> f64 {
         if self.terms.is_empty() {
             return 0.0;
         }
         // The concepts of the previous `WINDOW` words, nearest first.
         let mut recent = [0u64; WINDOW];
-        // `(first, second, distance)` of each pair found, closest kept.
-        let mut pairs: Vec<(u32, u32, usize)> = Vec::new();
+        // Per concept and distance - 1, the concepts met at that distance.
+        let mut met = [[0u64; WINDOW]; MOST_CONCEPTS];
         for &term in sequence {
             let here = self.concepts_of(term);
             if here != 0 {
                 for (back, &earlier) in recent.iter().enumerate() {
                     for a in bits(earlier) {
-                        for b in bits(here & !(1 << a)) {
-                            note(&mut pairs, (a.min(b), a.max(b)), back + 1);
-                        }
+                        met[a as usize][back] |= here & !(1 << a);
+                    }
+                    for b in bits(here) {
+                        met[b as usize][back] |= earlier & !(1 << b);
                     }
                 }
             }
             recent.rotate_right(1);
             recent[0] = here;
         }
-        pairs
-            .iter()
-            .map(|&(a, b, distance)| {
-                let idf = |bit: u32| self.importance.get(bit as usize).copied().unwrap_or(0.0);
-                PAIR_WEIGHT * idf(a).min(idf(b)) / distance as f64
-            })
-            .sum()
+        let idf = |bit: u32| self.importance.get(bit as usize).copied().unwrap_or(0.0);
+        let mut bonus = 0.0;
+        for (a, distances) in met.iter().enumerate().take(self.importance.len()) {
+            // Each pair once, from its lower concept, at its closest.
+            let later = u64::MAX.checked_shl(a as u32 + 1).unwrap_or(0);
+            let mut closer = 0u64;
+            for (back, &partners) in distances.iter().enumerate() {
+                for b in bits(partners & later & !closer) {
+                    bonus += PAIR_WEIGHT * idf(a as u32).min(idf(b)) / (back + 1) as f64;
+                }
+                closer |= partners;
+            }
+        }
+        bonus
     }
 
     fn concepts_of(&self, term: TermId) -> u64 {
@@ -103,14 +112,6 @@ impl Proximity {
         self.terms
             .binary_search_by_key(&term, |&(t, _)| t)
             .map_or(0, |i| self.terms[i].1)
-    }
-}
-
-/// Records the pair `(a, b)` at `distance`, keeping its closest.
-fn note(pairs: &mut Vec<(u32, u32, usize)>, (a, b): (u32, u32), distance: usize) {
-    match pairs.iter_mut().find(|p| (p.0, p.1) == (a, b)) {
-        Some(pair) => pair.2 = pair.2.min(distance),
-        None => pairs.push((a, b, distance)),
     }
 }
 
@@ -164,6 +165,19 @@ mod tests {
         let p = three_concepts();
         assert_eq!(p.bonus(&[10, 11, 10]), 0.0);
         assert_eq!(Proximity::default().bonus(&[10, 20]), 0.0);
+    }
+
+    #[test]
+    fn every_concept_on_one_word_costs_a_pass() {
+        // A hostile query and tool: 64 concepts sharing one word, written
+        // ten thousand times. Each pair counts once, adjacent.
+        let p = Proximity {
+            terms: vec![(7, u64::MAX)],
+            sieve: u64::MAX,
+            importance: vec![1.0; MOST_CONCEPTS],
+        };
+        let pairs = (MOST_CONCEPTS * (MOST_CONCEPTS - 1) / 2) as f64;
+        assert_eq!(p.bonus(&[7; 10_000]), PAIR_WEIGHT * pairs);
     }
 
     #[test]
