@@ -422,6 +422,8 @@ export interface EnhancedExplanation {
     score: number | null;
     /** Share of the query's content the tool answers (concepts weighed by IDF), 0 to 1. */
     share: number;
+    /** What the query's concepts written side by side in the tool's name or description add to its score (0 beyond the best 50 by BM25F). */
+    proximity: number;
     /** Per concept, in order: how well the tool covers it, 0 to 1. */
     coverage: number[];
   }[];

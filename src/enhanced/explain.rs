@@ -76,6 +76,9 @@ pub struct ToolVerdict {
     pub score: Option<f64>,
     /// Share of the query's content it answers, 0 to 1.
     pub share: f64,
+    /// What the query's concepts written side by side in its name or
+    /// description add to its score (0 beyond the best 50 by BM25F).
+    pub proximity: f64,
     /// Per concept, in query order, how well it covers it (0 to 1).
     pub coverage: Vec<f64>,
 }
@@ -131,6 +134,7 @@ pub fn explain(
                 verdict,
                 score: scored.filter(|_| !exact).map(|s| s.score),
                 share: scored.map_or(0.0, |s| s.share),
+                proximity: scored.map_or(0.0, |s| s.proximity),
                 coverage: ranking.plan.coverages(fields, doc),
             })
         })

@@ -88,6 +88,8 @@ pub struct Scored {
     pub operation_share: f64,
     /// The counted concepts (details aside) it holds.
     pub counted: u32,
+    /// What its concepts written side by side added to `score`.
+    pub proximity: f64,
 }
 
 impl Plan {
@@ -209,7 +211,8 @@ impl Plan {
     pub fn add_proximity(&self, index: &FieldIndex, scored: &mut Scored) {
         // Only a tool holding two counted concepts can write them side by side.
         if scored.counted >= 2 {
-            scored.score += self.proximity.bonus(index.sequence(scored.doc));
+            scored.proximity = self.proximity.bonus(index.sequence(scored.doc));
+            scored.score += scored.proximity;
         }
     }
 
@@ -218,6 +221,7 @@ impl Plan {
         Scored {
             doc,
             counted: sums.counted,
+            proximity: 0.0,
             score: sums.score,
             share: ratio(sums.covered, self.mass),
             flat_share: ratio(sums.flat, self.flat_mass),

@@ -582,4 +582,12 @@ fn concepts_written_side_by_side_rank_first() {
     assert_eq!(first(json!({"ranking": "enhanced"})), "vcs_refs");
     let without = json!({"ranking": "enhanced", "ranking_ablation": ["proximity"]});
     assert_eq!(first(without), "vcs_tidy");
+    // explain names what proximity added.
+    let engine = engine(json!({"ranking": "enhanced"}), &[]);
+    let names = ["vcs_refs".to_owned(), "vcs_tidy".to_owned()];
+    let report = engine.explain("delete branch", &session_of(&engine), Some(&names), 2);
+    let report = serde_json::to_value(report).unwrap();
+    let proximity = |i: usize| report["tools"][i]["proximity"].as_f64().unwrap();
+    assert!(proximity(0) > 0.0, "{report}");
+    assert_eq!(proximity(1), 0.0, "{report}");
 }
