@@ -1,8 +1,9 @@
 //! Embeds every language file of `src/enhanced/lang/` (adding a language is
 //! adding a file there): writes `languages.rs` into `OUT_DIR` with one
-//! `(code, text)` pair per file, sorted by code, and `stemmer(name)` over
-//! the Snowball stemmers the files name, so that the wasm carries only those
-//! (each unused one costs about 5 KB of gzip).
+//! `(code, text)` pair per file (its comment lines left out), sorted by
+//! code, and `stemmer(name)` over the Snowball stemmers the files name, so
+//! that the wasm carries only those (each unused one costs about 5 KB of
+//! gzip).
 
 use std::path::Path;
 
@@ -25,9 +26,18 @@ fn main() {
         })
         .unwrap_or_default();
     files.sort();
-    let mut out = String::from("/// `(code, file text)` of every language file.\npub const LANGUAGE_FILES: &[(&str, &str)] = &[\n");
+    let mut out = String::from("/// `(code, file text)` of every language file, its comment lines left out\n/// (they document the file, and the wasm carries them for nothing).\npub const LANGUAGE_FILES: &[(&str, &str)] = &[\n");
     for (code, path) in &files {
-        out.push_str(&format!("    ({code:?}, include_str!({path:?})),\n"));
+        let text = std::fs::read_to_string(path).unwrap_or_else(|error| {
+            println!("cargo:warning=cannot read {path}: {error}");
+            String::new()
+        });
+        let data: String = text
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .flat_map(|line| [line, "\n"])
+            .collect();
+        out.push_str(&format!("    ({code:?}, {data:?}),\n"));
     }
     out.push_str("];\n");
     out.push_str(&stemmer_function(&files));
