@@ -50,6 +50,12 @@ fn fixture_session() -> Value {
             &["title", "start"],
         ),
     ];
+    with_servers(&tools)
+}
+
+/// A session of `tools`, each in the server its name starts with
+/// (`chat_post_message` in `mcp-chat`).
+fn with_servers(tools: &[Value]) -> Value {
     let toolsets: serde_json::Map<String, Value> = tools
         .iter()
         .map(|t| {
@@ -496,18 +502,8 @@ fn the_catalog_teaches_words() {
             &[],
         ),
     ];
-    let toolsets: serde_json::Map<String, Value> = tools
-        .iter()
-        .map(|t| {
-            let name = t["function"]["name"].as_str().unwrap();
-            (
-                name.to_owned(),
-                json!(format!("mcp-{}", name.split('_').next().unwrap())),
-            )
-        })
-        .collect();
     let engine = engine(json!({"ranking": "enhanced"}), &[]);
-    let s = session(&engine, json!({"tools": tools, "toolsets": toolsets}));
+    let s = session(&engine, with_servers(&tools));
     let learned = |query: &str| -> Vec<Vec<String>> {
         let report = serde_json::to_value(engine.explain(query, &s, None, 3)).unwrap();
         report["concepts"][0]["matches"]
@@ -563,18 +559,7 @@ fn concepts_written_side_by_side_rank_first() {
         tool("vcs_show_commit", "Show a commit and its diff.", &[]),
         tool("vcs_blame", "Who changed each line of a file.", &[]),
     ];
-    let session_of = |engine: &toolsearch::Engine| {
-        let toolsets: serde_json::Map<String, Value> = tools
-            .iter()
-            .map(|t| {
-                (
-                    t["function"]["name"].as_str().unwrap().to_owned(),
-                    json!("mcp-vcs"),
-                )
-            })
-            .collect();
-        session(engine, json!({"tools": tools, "toolsets": toolsets}))
-    };
+    let session_of = |engine: &toolsearch::Engine| session(engine, with_servers(&tools));
     let first = |config: Value| {
         let engine = engine(config, &[]);
         enhanced_in(&engine, &session_of(&engine), "delete branch")
