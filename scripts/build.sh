@@ -6,11 +6,13 @@ export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 # Two wasm modules: the library without schema validation (what search,
 # describe and assembly need), and the validator (wasm-validator/), which the
 # entries load on the first tool_call that validates; it is optimised for size
-# (the `validator` profile of Cargo.toml).
-cargo build --locked --release --target wasm32-unknown-unknown --no-default-features --features bindings
+# (the `validator` profile of Cargo.toml), and so is the library, a little
+# less (the `library` profile).
+cargo build --locked --profile library --target wasm32-unknown-unknown --no-default-features --features bindings
 cargo build --locked --profile validator --target wasm32-unknown-unknown -p toolsearch-validator
-wasm=target/wasm32-unknown-unknown/release/toolsearch.wasm
-validator=target/wasm32-unknown-unknown/validator/toolsearch_validator.wasm
+target="${CARGO_TARGET_DIR:-target}"
+wasm=$target/wasm32-unknown-unknown/library/toolsearch.wasm
+validator=$target/wasm32-unknown-unknown/validator/toolsearch_validator.wasm
 rm -rf pkg/node pkg/web
 # The name and producers sections serve only debuggers and profilers (139 KB of
 # the gzipped wasm); TOOLSEARCH_KEEP_NAMES=1 keeps them for profiling.

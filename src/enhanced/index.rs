@@ -438,6 +438,7 @@ impl FieldIndex {
     }
 
     /// Occurrences of `term` in each field of `doc`.
+    #[inline]
     pub fn tf(&self, doc: u32, term: TermId) -> [u16; FIELDS] {
         self.docs
             .get(doc as usize)
@@ -452,6 +453,7 @@ impl FieldIndex {
 
     /// BM25F term-frequency saturation of a term occurring `tf` times (per
     /// field) in `doc`, in [0, K1 + 1): the score without the IDF factor.
+    #[inline]
     pub fn saturation(&self, doc: u32, tf: [u16; FIELDS]) -> f64 {
         let Some(norm) = self.norms.get(doc as usize) else {
             return 0.0;

@@ -272,15 +272,11 @@ fn score_all(fields: &FieldIndex, plan: &Plan, extra: &[u32], sorted: usize) -> 
         .into_iter()
         .filter(|s| s.score > 0.0 || extra.contains(&s.doc))
         .collect();
-    // Ties go to catalog order, so the order is total and deterministic.
-    let order = |a: &Scored, b: &Scored| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc));
     let sorted = sorted.max(decision::TOP);
     // The candidates the best `sorted` are among.
     let mut head = ranked.len();
     if plan.pairs_concepts() {
-        if PROXIMITY_POOL < ranked.len() {
-            ranked.select_nth_unstable_by(PROXIMITY_POOL, order);
-        }
+        bring_forward(&mut ranked, PROXIMITY_POOL);
         let pool = ranked.len().min(PROXIMITY_POOL);
         for scored in &mut ranked[..pool] {
             plan.add_proximity(fields, scored);
@@ -289,14 +285,45 @@ fn score_all(fields: &FieldIndex, plan: &Plan, extra: &[u32], sorted: usize) -> 
             head = pool;
         }
     }
-    let head = &mut ranked[..head];
-    if sorted < head.len() {
-        head.select_nth_unstable_by(sorted, order);
-        head[..sorted].sort_unstable_by(order);
+    if sorted < head {
+        if head == ranked.len() {
+            bring_forward(&mut ranked, sorted);
+        } else {
+            ranked[..head].select_nth_unstable_by(sorted, best_first);
+        }
+        ranked[..sorted].sort_unstable_by(best_first);
     } else {
-        head.sort_unstable_by(order);
+        ranked[..head].sort_unstable_by(best_first);
     }
     ranked
+}
+
+/// Higher scores first, ties in catalog order: a total order, so the
+/// ranking is deterministic.
+fn best_first(a: &Scored, b: &Scored) -> std::cmp::Ordering {
+    b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc))
+}
+
+/// Moves the best `n` candidates (by [`best_first`], in no order) before
+/// the others, which are left in no order. The selection runs on 16-byte
+/// keys, and each chosen candidate moves once: partitioning the candidates
+/// themselves moved them many times over.
+fn bring_forward(ranked: &mut [Scored], n: usize) {
+    if n >= ranked.len() {
+        return;
+    }
+    let mut keys: Vec<(f64, u32, u32)> = (0u32..)
+        .zip(ranked.iter())
+        .map(|(at, s)| (s.score, s.doc, at))
+        .collect();
+    keys.select_nth_unstable_by(n, |a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut chosen: Vec<usize> = keys[..n].iter().map(|k| k.2 as usize).collect();
+    chosen.sort_unstable();
+    // The k-th smallest chosen position is at least k, and the swaps before
+    // it touched only smaller positions and positions of earlier choices.
+    for (to, from) in chosen.into_iter().enumerate() {
+        ranked.swap(to, from);
+    }
 }
 
 /// Ranks `index` for `query`: at most `limit` tools, best first.

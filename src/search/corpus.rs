@@ -107,6 +107,7 @@ impl<'a> Corpus<'a> {
     }
 
     /// Occurrences of `term` in `doc`.
+    #[inline]
     pub fn tf(&self, doc: u32, term: &TermRef) -> u32 {
         match self.locate(doc) {
             Some((document, part, _)) => term

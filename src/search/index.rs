@@ -20,6 +20,7 @@ pub struct Document {
 
 impl Document {
     /// Occurrences of `term` in this document.
+    #[inline]
     pub fn tf(&self, term: TermId) -> u32 {
         self.terms
             .binary_search_by_key(&term, |&(t, _)| t)
