@@ -319,8 +319,9 @@ fn bring_forward(ranked: &mut [Scored], n: usize) {
     keys.select_nth_unstable_by(n, |a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     let mut chosen: Vec<usize> = keys[..n].iter().map(|k| k.2 as usize).collect();
     chosen.sort_unstable();
-    // The k-th smallest chosen position is at least k, and the swaps before
-    // it touched only smaller positions and positions of earlier choices.
+    // The k-th smallest chosen position is at least k; the swaps before it
+    // filled the positions below k and moved only candidates that were not
+    // chosen, so the candidate there is still the chosen one.
     for (to, from) in chosen.into_iter().enumerate() {
         ranked.swap(to, from);
     }
@@ -418,4 +419,53 @@ fn fuse(ranked: &[Scored], leg: Leg) -> Vec<Hit> {
         .collect();
     fused.sort_unstable_by(|a, b| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc)));
     fused
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn candidate(doc: u32, score: f64) -> Scored {
+        Scored {
+            doc,
+            score,
+            share: 0.0,
+            flat_share: 0.0,
+            operation_share: 0.0,
+            counted: 0,
+            proximity: 0.0,
+        }
+    }
+
+    #[test]
+    fn bring_forward_puts_the_best_first_and_loses_none() {
+        // Scores with ties (broken by the smaller document), in a shuffled
+        // order; every prefix length, including none and all.
+        let scores = [3.0, 1.0, 3.0, 7.0, 0.5, 7.0, 2.0, 3.0, 9.0, 1.0];
+        let docs = [4u32, 9, 1, 7, 0, 2, 8, 3, 6, 5];
+        let all: Vec<Scored> = docs
+            .iter()
+            .zip(scores)
+            .map(|(&doc, score)| candidate(doc, score))
+            .collect();
+        let mut expected = all.clone();
+        expected.sort_unstable_by(best_first);
+        for n in 0..=all.len() + 1 {
+            let mut ranked = all.clone();
+            bring_forward(&mut ranked, n);
+            let head = n.min(all.len());
+            let mut best: Vec<u32> = ranked[..head].iter().map(|s| s.doc).collect();
+            best.sort_unstable();
+            let mut want: Vec<u32> = expected[..head].iter().map(|s| s.doc).collect();
+            want.sort_unstable();
+            assert_eq!(best, want, "the best {n}");
+            let mut every: Vec<u32> = ranked.iter().map(|s| s.doc).collect();
+            every.sort_unstable();
+            assert_eq!(
+                every,
+                (0..10).collect::<Vec<u32>>(),
+                "a permutation for {n}"
+            );
+        }
+    }
 }
