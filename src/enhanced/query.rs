@@ -160,7 +160,7 @@ fn analyze_words(chunks: &[&str], natural: bool, english: &English) -> Analysis 
         let name_run = proper
             && (neighbour(chunks.get(position + 1))
                 || (position > 1 && neighbour(chunks.get(position - 1))));
-        let value = natural && (in_quote || is_value(chunk));
+        let value = is_number(chunk) || (natural && (in_quote || is_value(chunk)));
         let detail = in_detail || value || (natural && name_run);
         if ends_detail {
             in_detail = false;
@@ -322,6 +322,20 @@ fn is_value(chunk: &str) -> bool {
         || inner.trim_matches('.').contains('.')
 }
 
+/// A number as written, with its punctuation (`555`, `+1`, `(212)`,
+/// `555-0147`, `$48`, `10:30`): a value in any query, never a capability.
+fn is_number(chunk: &str) -> bool {
+    let mut digits = false;
+    for c in chunk.chars() {
+        if c.is_ascii_digit() {
+            digits = true;
+        } else if c.is_alphanumeric() {
+            return false;
+        }
+    }
+    digits
+}
+
 /// Opens a quotation: starts with a quotation mark.
 fn opens_quote(chunk: &str) -> bool {
     chunk.starts_with(['"', '\'', '«', '“', '‘', '„', '「', '『'])
@@ -393,6 +407,42 @@ mod tests {
             .iter()
             .any(|alt| alt.stems == ["pull", "request"]));
         assert_eq!(analyze("linear_createIssue").concepts.len(), 3);
+    }
+
+    #[test]
+    fn numbers_are_values_in_any_query() {
+        // Keywords: the number's groups are details, whatever their digits.
+        let a = analyze("ring +1 555 123 4567");
+        assert!(!a.natural);
+        assert_eq!(
+            words(&a),
+            [
+                ("ring".into(), false),
+                ("1".into(), true),
+                ("555".into(), true),
+                ("123".into(), true),
+                ("4567".into(), true)
+            ]
+        );
+        // Names with digits stay words: they name services and versions.
+        assert_eq!(
+            words(&analyze("s3 upload v2 file")),
+            [
+                ("s3".into(), false),
+                ("upload".into(), false),
+                ("v2".into(), false),
+                ("file".into(), false)
+            ]
+        );
+    }
+
+    #[test]
+    fn catenative_verbs_are_filler() {
+        let a = analyze("my pod keeps crashing");
+        assert_eq!(
+            words(&a),
+            [("pod".into(), false), ("crashing".into(), false)]
+        );
     }
 
     #[test]
