@@ -4,6 +4,7 @@ mod document;
 mod explain;
 mod source;
 
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -11,7 +12,7 @@ pub use explain::{explain, ReferenceExplanation};
 pub use source::{label, Source};
 
 use crate::bytes::Digest;
-use crate::search::{rank, Corpus, FastMap, Hit, Index, IndexBuilder, Part};
+use crate::search::{rank, Corpus, FastMap, Hit, Index, IndexBuilder, NameLookup, Part};
 use crate::session::SessionTool;
 
 /// One searchable tool.
@@ -40,6 +41,8 @@ pub struct Catalog {
     entries: Vec<Entry>,
     index: Index,
     lowercase_names: Vec<String>,
+    /// Made on the first search.
+    name_lookup: OnceCell<NameLookup>,
     by_name: FastMap<String, usize>,
     label_counts: BTreeMap<String, usize>,
 }
@@ -131,6 +134,7 @@ impl Catalog {
         }
         Catalog {
             lowercase_names: entries.iter().map(|e| lowercase(e.name())).collect(),
+            name_lookup: OnceCell::new(),
             by_name: first_positions(&entries),
             entries,
             index,
@@ -168,6 +172,10 @@ impl Catalog {
         Part {
             index: &self.index,
             names: &self.lowercase_names,
+            lookup: Some(
+                self.name_lookup
+                    .get_or_init(|| NameLookup::new(&self.lowercase_names)),
+            ),
         }
     }
 

@@ -29,6 +29,7 @@ impl RemoteGroup {
         Part {
             index: &self.index,
             names: &self.lowercase_names,
+            lookup: None,
         }
     }
 

@@ -54,13 +54,34 @@ pub struct Options {
     pub semantic: Value,
 }
 
+/// A prepared tool list: its ids and read tools, which the sessions of the
+/// same list share, and what it implies.
+struct PreparedList {
+    ids: Rc<[u32]>,
+    tools: Rc<[Rc<SessionTool>]>,
+    prepared: Rc<Prepared>,
+}
+
+impl PreparedList {
+    /// True when `session` is of this list.
+    fn holds(&self, session: &Session) -> bool {
+        Rc::ptr_eq(&self.tools, &session.tools) || same_ids(&self.ids, &session.ids)
+    }
+}
+
+/// `a == b`, an element at a time: slice equality is a byte-wise `memcmp`
+/// in wasm, and a prepared list is compared on every call.
+fn same_ids(a: &[u32], b: &[u32]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0, |diff, (x, y)| diff | (x ^ y)) == 0
+}
+
 /// The tool-search engine of one `ToolSearch` instance.
 pub struct Engine {
     config: Config,
     classifier: Classifier,
     timeouts: Timeouts,
     interner: RefCell<Interner>,
-    prepared: RefCell<Vec<(Vec<u32>, Rc<Prepared>)>>,
+    prepared: RefCell<Vec<PreparedList>>,
     semantic: Semantic,
 }
 
@@ -117,14 +138,25 @@ impl Engine {
     }
 
     /// A session from interned ids, the declared rows and the raw source.
+    /// The ids of a prepared list take its ids and tools as they are, so
+    /// that a turn on an unchanged catalog reads no tool.
     pub(crate) fn session(
         &self,
         ids: Vec<u32>,
         declared: Vec<DeclaredSource>,
         source: Box<dyn SessionSource>,
     ) -> Session {
-        let interner = self.interner.borrow();
-        let tools = ids.iter().map(|&id| interner.get(id)).collect();
+        let known = self
+            .prepared
+            .borrow()
+            .iter()
+            .find(|list| same_ids(&list.ids, &ids))
+            .map(|list| (Rc::clone(&list.ids), Rc::clone(&list.tools)));
+        let (ids, tools) = known.unwrap_or_else(|| {
+            let interner = self.interner.borrow();
+            let tools = ids.iter().map(|&id| interner.get(id)).collect();
+            (ids.into(), tools)
+        });
         Session {
             ids,
             tools,
@@ -170,9 +202,9 @@ impl Engine {
     /// What the session's tool list implies, reused while the list is unchanged.
     pub fn prepare(&self, session: &Session) -> Rc<Prepared> {
         let mut cache = self.prepared.borrow_mut();
-        if let Some(at) = cache.iter().position(|(ids, _)| *ids == session.ids) {
+        if let Some(at) = cache.iter().position(|list| list.holds(session)) {
             let hit = cache.remove(at);
-            let prepared = Rc::clone(&hit.1);
+            let prepared = Rc::clone(&hit.prepared);
             cache.insert(0, hit);
             return prepared;
         }
@@ -189,8 +221,15 @@ impl Engine {
     /// Keeps `prepared` as the session's, first in the cache.
     fn remember(&self, session: &Session, prepared: Rc<Prepared>) {
         let mut cache = self.prepared.borrow_mut();
-        cache.retain(|(ids, _)| *ids != session.ids);
-        cache.insert(0, (session.ids.clone(), prepared));
+        cache.retain(|list| !list.holds(session));
+        cache.insert(
+            0,
+            PreparedList {
+                ids: Rc::clone(&session.ids),
+                tools: Rc::clone(&session.tools),
+                prepared,
+            },
+        );
         cache.truncate(PREPARED_CACHE);
     }
 
@@ -211,8 +250,8 @@ impl Engine {
             .prepared
             .borrow()
             .iter()
-            .find(|(ids, _)| *ids == session.ids)
-            .map(|(_, prepared)| Rc::clone(prepared));
+            .find(|list| list.holds(session))
+            .map(|list| Rc::clone(&list.prepared));
         if let Some(prepared) = cached {
             return prepared.adopt(bytes);
         }

@@ -3,6 +3,7 @@
 //! with N, df and avgdl taken over all of them.
 
 use super::index::{Document, Index, TermId};
+use super::names::NameLookup;
 
 /// One searchable part: an index and the lowercased names of its documents.
 #[derive(Debug, Clone, Copy)]
@@ -11,6 +12,9 @@ pub struct Part<'a> {
     pub index: &'a Index,
     /// Their lowercased names, in document order (exact-name matching).
     pub names: &'a [String],
+    /// A lookup of `names`; without one, exact names are found by comparing
+    /// every name (a few connector documents).
+    pub lookup: Option<&'a NameLookup>,
 }
 
 /// Documents of one or more parts, numbered across parts in order.
@@ -124,9 +128,14 @@ impl<'a> Corpus<'a> {
     pub fn exact_matches(&self, key: &str) -> Vec<u32> {
         let mut docs = Vec::new();
         for (part, &start) in self.parts.iter().zip(&self.starts) {
-            for (i, name) in part.names.iter().enumerate() {
-                if name == key {
-                    docs.push(start + i as u32);
+            match part.lookup {
+                Some(lookup) => docs.extend(lookup.find(part.names, key).map(|doc| start + doc)),
+                None => {
+                    for (i, name) in part.names.iter().enumerate() {
+                        if name == key {
+                            docs.push(start + i as u32);
+                        }
+                    }
                 }
             }
         }
@@ -148,10 +157,12 @@ mod tests {
             Part {
                 index: &local,
                 names: &names,
+                lookup: None,
             },
             Part {
                 index: &remote,
                 names: &remote_names,
+                lookup: None,
             },
         ]);
         assert_eq!(corpus.len(), 3);

@@ -123,9 +123,10 @@ impl SessionSource for JsonSession {
 /// declared rows and access to the raw definitions.
 pub struct Session {
     /// Interned ids of `tools`, in order; equal ids mean equal tools.
-    pub ids: Vec<u32>,
-    /// `session.tools`, read, in the host's order.
-    pub tools: Vec<Rc<SessionTool>>,
+    pub ids: Rc<[u32]>,
+    /// `session.tools`, read, in the host's order (shared by the sessions
+    /// of one tool list while it is prepared).
+    pub tools: Rc<[Rc<SessionTool>]>,
     /// `session.declaredSources`.
     pub declared: Vec<DeclaredSource>,
     /// The raw session.

@@ -212,3 +212,31 @@ fn plugin_owner_and_unregistered_sources() {
     // An unregistered tool stays visible even with an owner (§3.2 rule 4).
     assert_eq!(out["results"][1]["matches"], json!([]));
 }
+
+#[test]
+fn a_prepared_tool_list_is_read_once() {
+    let (engine, first) = fixture();
+    engine.prepare(&first);
+    let tools = json!({"tools": [
+        tool("terminal", "Run a shell command", &["command"]),
+        tool("mcp__github__create_issue", "Open a new issue in a GitHub repository.", &["owner", "repo", "title"]),
+        tool("mcp__github__list_issues", "List issues of a repository.", &["owner", "repo"]),
+        tool("mcp__slack__post_message", "Post a message to a Slack channel.", &["channel", "text"]),
+        tool("kanban_add_card", "Add a card to the kanban board.", &["title"]),
+    ]});
+    // The same list read again (toolsets aside, which make other tools) is
+    // a new list; read once more after it is prepared, it is shared.
+    let again = session(&engine, tools.clone());
+    assert!(!std::rc::Rc::ptr_eq(&again.tools, &first.tools));
+    engine.prepare(&again);
+    let third = session(&engine, tools);
+    assert!(std::rc::Rc::ptr_eq(&third.tools, &again.tools));
+    assert_eq!(third.ids, again.ids);
+    // A changed list is read afresh.
+    let changed = session(
+        &engine,
+        json!({"tools": [tool("kanban_add_card", "Add a card.", &[])]}),
+    );
+    assert!(!std::rc::Rc::ptr_eq(&changed.tools, &again.tools));
+    assert_eq!(changed.tools.len(), 1);
+}
