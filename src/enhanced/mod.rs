@@ -301,7 +301,12 @@ fn score_all(fields: &FieldIndex, plan: &Plan, extra: &[u32], sorted: usize) -> 
 /// Higher scores first, ties in catalog order: a total order, so the
 /// ranking is deterministic.
 fn best_first(a: &Scored, b: &Scored) -> std::cmp::Ordering {
-    b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc))
+    best_key_first((a.score, a.doc), (b.score, b.doc))
+}
+
+/// [`best_first`] on `(score, doc)`.
+fn best_key_first(a: (f64, u32), b: (f64, u32)) -> std::cmp::Ordering {
+    b.0.total_cmp(&a.0).then(a.1.cmp(&b.1))
 }
 
 /// Moves the best `n` candidates (by [`best_first`], in no order) before
@@ -316,7 +321,7 @@ fn bring_forward(ranked: &mut [Scored], n: usize) {
         .zip(ranked.iter())
         .map(|(at, s)| (s.score, s.doc, at))
         .collect();
-    keys.select_nth_unstable_by(n, |a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    keys.select_nth_unstable_by(n, |a, b| best_key_first((a.0, a.1), (b.0, b.1)));
     let mut chosen: Vec<usize> = keys[..n].iter().map(|k| k.2 as usize).collect();
     chosen.sort_unstable();
     // The k-th smallest chosen position is at least k; the swaps before it
@@ -439,33 +444,47 @@ mod tests {
 
     #[test]
     fn bring_forward_puts_the_best_first_and_loses_none() {
-        // Scores with ties (broken by the smaller document), in a shuffled
-        // order; every prefix length, including none and all.
-        let scores = [3.0, 1.0, 3.0, 7.0, 0.5, 7.0, 2.0, 3.0, 9.0, 1.0];
-        let docs = [4u32, 9, 1, 7, 0, 2, 8, 3, 6, 5];
-        let all: Vec<Scored> = docs
-            .iter()
-            .zip(scores)
-            .map(|(&doc, score)| candidate(doc, score))
-            .collect();
-        let mut expected = all.clone();
-        expected.sort_unstable_by(best_first);
-        for n in 0..=all.len() + 1 {
-            let mut ranked = all.clone();
-            bring_forward(&mut ranked, n);
-            let head = n.min(all.len());
-            let mut best: Vec<u32> = ranked[..head].iter().map(|s| s.doc).collect();
-            best.sort_unstable();
-            let mut want: Vec<u32> = expected[..head].iter().map(|s| s.doc).collect();
-            want.sort_unstable();
-            assert_eq!(best, want, "the best {n}");
-            let mut every: Vec<u32> = ranked.iter().map(|s| s.doc).collect();
-            every.sort_unstable();
-            assert_eq!(
-                every,
-                (0..10).collect::<Vec<u32>>(),
-                "a permutation for {n}"
-            );
+        // Random candidate lists (a fixed generator): scores drawn from a few
+        // values, so that ties (broken by the smaller document) abound, and
+        // unique documents in a shuffled order; every prefix length,
+        // including none and all.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |below: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % below as u64) as usize
+        };
+        let values = [0.0, -0.0, 0.5, 1.0, 3.0, 7.0, f64::INFINITY];
+        for _ in 0..300 {
+            let len = next(40);
+            let mut docs: Vec<u32> = (0..len as u32).collect();
+            for i in (1..len).rev() {
+                docs.swap(i, next(i + 1));
+            }
+            let all: Vec<Scored> = docs
+                .iter()
+                .map(|&doc| candidate(doc, values[next(values.len())]))
+                .collect();
+            let mut expected = all.clone();
+            expected.sort_unstable_by(best_first);
+            for n in 0..=len + 1 {
+                let mut ranked = all.clone();
+                bring_forward(&mut ranked, n);
+                let head = n.min(len);
+                let mut best: Vec<u32> = ranked[..head].iter().map(|s| s.doc).collect();
+                best.sort_unstable();
+                let mut want: Vec<u32> = expected[..head].iter().map(|s| s.doc).collect();
+                want.sort_unstable();
+                assert_eq!(best, want, "the best {n} of {len}");
+                let mut every: Vec<u32> = ranked.iter().map(|s| s.doc).collect();
+                every.sort_unstable();
+                assert_eq!(
+                    every,
+                    (0..len as u32).collect::<Vec<u32>>(),
+                    "a permutation"
+                );
+            }
         }
     }
 }

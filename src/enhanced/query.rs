@@ -316,18 +316,19 @@ fn is_value(chunk: &str) -> bool {
             .split('-')
             .all(|p| p.len() >= 2 && p.chars().all(|c| c.is_ascii_lowercase()));
     hyphenated
-        || inner.chars().any(|c| c.is_ascii_digit())
+        || inner.chars().any(char::is_numeric)
         || inner.starts_with(['#', '@', '$', '+', '"', '\'', '«', '“', '‘'])
         || inner.contains(['/', '@'])
         || inner.trim_matches('.').contains('.')
 }
 
 /// A number as written, with its punctuation (`555`, `+1`, `(212)`,
-/// `555-0147`, `$48`, `10:30`): a value in any query, never a capability.
+/// `555-0147`, `$48`, `10:30`, `５５５`): a value in any query, never a
+/// capability.
 fn is_number(chunk: &str) -> bool {
     let mut digits = false;
     for c in chunk.chars() {
-        if c.is_ascii_digit() {
+        if c.is_numeric() {
             digits = true;
         } else if c.is_alphanumeric() {
             return false;
@@ -424,6 +425,11 @@ mod tests {
                 ("4567".into(), true)
             ]
         );
+        // Digits of any script.
+        assert!(words(&analyze("ring ５５５ ١٢٣"))
+            .iter()
+            .skip(1)
+            .all(|(_, detail)| *detail));
         // Names with digits stay words: they name services and versions.
         assert_eq!(
             words(&analyze("s3 upload v2 file")),
@@ -443,6 +449,10 @@ mod tests {
             words(&a),
             [("pod".into(), false), ("crashing".into(), false)]
         );
+        // The bare verb may name a product or an action: a word.
+        let a = analyze("keep notes");
+        assert!(!a.natural);
+        assert_eq!(words(&a), [("keep".into(), false), ("notes".into(), false)]);
     }
 
     #[test]

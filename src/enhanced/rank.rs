@@ -425,8 +425,10 @@ fn resolve(
             term.importance = term.importance.max(index.idf(Some(joined)));
             term.known = true;
         }
-        // Adjacent words that a tool writes as one ("key vault" -> keyvault).
-        if let Some(next) = concepts.get(i + 1).filter(|n| !n.detail && !concept.detail) {
+        // Adjacent words that a tool writes as one ("key vault" -> keyvault,
+        // "context 7" -> context7: a value may end the name).
+        let joins = |next: &&Concept| !concept.detail && (!next.detail || next.value);
+        if let Some(next) = concepts.get(i + 1).filter(joins) {
             if let Some(joined) = index.term(&stem(&format!("{}{}", concept.word, next.word))) {
                 let second = resolve_one(index, vocabulary, next, rules);
                 let mut both: Vec<TermId> = Vec::new();
