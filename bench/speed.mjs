@@ -8,7 +8,8 @@
 //     the package's load time is reported apart);
 // (c) the same at 10,000 and 50,000 tools;
 // (e) the first call of a fresh process with and without an index snapshot
-//     (importIndex of exportIndex bytes read from a file), both rankings;
+//     (importIndex of exportIndex bytes read from a file), and after
+//     ToolSearch.prepare (which builds the indexes; timed apart), both rankings;
 // (d) the reference and enhanced rankings side by side on the real catalog,
 //     on keyword queries (stateless and prepared) and on natural and
 //     multilingual ones, and the first enhanced search of a catalog (which
@@ -54,13 +55,15 @@ function steady(tools, runs, config = {}, queries = QUERIES, Engine = ToolSearch
 function firstCalls(count, runs, ...more) {
   const loads = [];
   const firsts = [];
+  const prepares = [];
   for (let i = 0; i < runs; i++) {
     const out = execFileSync(process.execPath, [fileURLToPath(new URL("first-call.mjs", import.meta.url)), String(count), ...more]);
-    const { load, first } = JSON.parse(out.toString());
+    const { load, first, prepare } = JSON.parse(out.toString());
     loads.push(load);
     firsts.push(first);
+    if (prepare !== undefined) prepares.push(prepare);
   }
-  return { load: stats(loads), first: stats(firsts) };
+  return { load: stats(loads), first: stats(firsts), prepare: prepares.length ? stats(prepares) : null };
 }
 
 const catalog = loadCatalog(sharedDir());
@@ -104,9 +107,9 @@ for (const [count, steadyRuns, freshRuns] of [[catalog.length, 500, 15], [10_000
 
 
 console.log("");
-console.log("(e) first call of a fresh process, 1,873 tools, without and with an index snapshot (file read and importIndex included)\n");
-console.log("| ranking | without median | without p95 | with snapshot median | with snapshot p95 | snapshot bytes |");
-console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
+console.log("(e) first call of a fresh process, 1,873 tools, without and with an index snapshot (file read and importIndex included), and after prepare (timed apart)\n");
+console.log("| ranking | without median | without p95 | with snapshot median | with snapshot p95 | snapshot bytes | prepare median | first call after prepare median |");
+console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
 const scratch = mkdtempSync(join(tmpdir(), "toolsearch-snapshot-"));
 for (const ranking of ["reference", "enhanced"]) {
   const file = join(scratch, `${ranking}.tsix`);
@@ -114,11 +117,16 @@ for (const ranking of ["reference", "enhanced"]) {
   writeFileSync(file, bytes);
   const without = [];
   const withSnapshot = [];
+  const prepares = [];
+  const afterPrepare = [];
   for (let i = 0; i < 9; i++) {
     without.push(firstCalls(catalog.length, 1, ranking).first.median);
     withSnapshot.push(firstCalls(catalog.length, 1, ranking, file).first.median);
+    const prepared = firstCalls(catalog.length, 1, ranking, "prepare");
+    prepares.push(prepared.prepare.median);
+    afterPrepare.push(prepared.first.median);
   }
-  const [a, b] = [stats(without), stats(withSnapshot)];
-  console.log(`| ${ranking} | ${ms(a.median)} | ${ms(a.p95)} | ${ms(b.median)} | ${ms(b.p95)} | ${bytes.length.toLocaleString("en")} |`);
+  const [a, b, p, f] = [stats(without), stats(withSnapshot), stats(prepares), stats(afterPrepare)];
+  console.log(`| ${ranking} | ${ms(a.median)} | ${ms(a.p95)} | ${ms(b.median)} | ${ms(b.p95)} | ${bytes.length.toLocaleString("en")} | ${ms(p.median)} | ${ms(f.median)} |`);
 }
 rmSync(scratch, { recursive: true, force: true });

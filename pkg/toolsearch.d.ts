@@ -510,7 +510,10 @@ export class ToolSearch {
   /**
    * A snapshot of `session` that every method takes in its place, so that a
    * turn costs its queries, not its catalog (nothing of the session is read
-   * again). Search and listing keep what the tools were at `prepare`;
+   * again). Its search indexes are built now (the enhanced index too under
+   * the enhanced ranking), so the first call after it builds nothing; use
+   * `importIndex` in its place to restore them from a snapshot instead.
+   * Search and listing keep what the tools were at `prepare`;
    * describe and call read the tools' current schemas. Prepare a changed
    * session again. The snapshot belongs to this instance.
    */

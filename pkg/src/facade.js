@@ -151,10 +151,18 @@ class ToolSearch {
   /**
    * A snapshot of `session` that every call takes in its place, so that a
    * turn costs its queries, not its catalog: nothing of the session is read
-   * again. Search and listing keep what the tools were at `prepare`;
-   * describe and call read the tools' current schemas.
+   * again, and its search indexes are built now, not on the first call.
+   * Search and listing keep what the tools were at `prepare`; describe and
+   * call read the tools' current schemas.
    */
   prepare(session) {
+    const prepared = this.#snapshot(session);
+    this.#engine.warm(this.#session(prepared));
+    return prepared;
+  }
+
+  /** The snapshot of prepare, its indexes left to be built or restored. */
+  #snapshot(session) {
     if (this.#prepared.has(session)) return session;
     if (preparedSessions.has(session)) {
       throw new TypeError("toolsearch: this prepared session belongs to another ToolSearch; prepare it with this one");
@@ -188,7 +196,7 @@ class ToolSearch {
     if (snapshot === null) {
       throw new TypeError(`toolsearch: importIndex takes the bytes of exportIndex (a Uint8Array or ArrayBuffer), got ${typeName(bytes)}`);
     }
-    const prepared = this.prepare(session);
+    const prepared = this.#snapshot(session);
     const refused = this.#engine.importIndex(this.#session(prepared), snapshot);
     return { session: prepared, refused: refused ?? null };
   }

@@ -233,6 +233,16 @@ impl Engine {
         cache.truncate(PREPARED_CACHE);
     }
 
+    /// Builds what the session's calls read: its catalog with the search
+    /// index, and under the enhanced ranking the enhanced index too, so that
+    /// a host can pay for them before its first turn.
+    pub fn warm(&self, session: &Session) {
+        let prepared = self.prepare(session);
+        if self.config.ranking == Ranking::Enhanced {
+            prepared.enhanced_index();
+        }
+    }
+
     /// The session's search indexes as bytes for a host's cache (with the
     /// enhanced index under the enhanced ranking); see
     /// [`Engine::import_index`].

@@ -140,6 +140,12 @@ impl WasmEngine {
         })
     }
 
+    /// Builds the session's indexes now (see `Engine::warm`).
+    pub fn warm(&self, session: &SessionValue) {
+        let session = self.session(session, false);
+        self.engine.warm(&session);
+    }
+
     /// The session's search indexes as snapshot bytes (see `importIndex`).
     #[wasm_bindgen(js_name = exportIndex)]
     pub fn export_index(&self, session: &SessionValue) -> Vec<u8> {
