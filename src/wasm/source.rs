@@ -59,7 +59,7 @@ impl JsSessionSource {
     /// `key` with U+FFFD that is not an own key is looked for among the keys
     /// as Rust reads them.
     fn own_string(&self, key: &str) -> Option<String> {
-        let toolsets = self.toolsets.dyn_ref::<Object>()?;
+        let toolsets = object(&self.toolsets)?;
         let mut own = JsValue::from_str(key);
         if !Object::has_own(toolsets, &own) {
             if !key.contains('\u{FFFD}') {
@@ -71,6 +71,13 @@ impl JsSessionSource {
         }
         Reflect::get(toolsets, &own).ok()?.as_string()
     }
+}
+
+/// `value` as an object when it is one: any object, also one without a
+/// prototype (a prepared session's own copy of the toolsets, or a host's
+/// `Object.create(null)`), which is no `instanceof Object`.
+fn object(value: &JsValue) -> Option<&Object> {
+    value.is_object().then(|| value.unchecked_ref::<Object>())
 }
 
 impl SessionSource for JsSessionSource {
@@ -87,7 +94,7 @@ impl SessionSource for JsSessionSource {
     }
 
     fn registered_names(&self) -> Vec<String> {
-        let Some(toolsets) = self.toolsets.dyn_ref::<Object>() else {
+        let Some(toolsets) = object(&self.toolsets) else {
             return Vec::new();
         };
         Object::keys(toolsets)

@@ -101,6 +101,16 @@ test("a prepared session answers as the session did, and keeps what it was", asy
   const args = { queries: ["first", "words"] };
   assert.equal(await ts.toolSearch(args, prepared), await ts.toolSearch(args, session));
   assert.deepEqual(ts.assemble(prepared, { contextLength: 1000 }), ts.assemble(session, { contextLength: 1000 }));
+  // Describe and call know its deferred tools as the session does (its
+  // toolsets are an object without a prototype, which once read as none).
+  const describe = { names: ["mcp_x_alpha", "mcp_x_gamma"] };
+  assert.equal(await ts.toolDescribe(describe, prepared), await ts.toolDescribe(describe, session));
+  for (const name of ["mcp_x_alpha", "mcp_x_gamma"]) {
+    const call = { calls: [{ name, arguments: {} }] };
+    assert.deepEqual(ts.resolveToolCall(call, prepared), ts.resolveToolCall(call, session));
+  }
+  const alpha = ts.resolveToolCall({ calls: [{ name: "mcp_x_alpha", arguments: {} }] }, prepared);
+  assert.doesNotMatch(JSON.stringify(alpha), /directly-listed/);
   // Search keeps the snapshot; preparing again sees the change.
   t.function.description = "second words";
   session.toolsets.mcp_x_alpha = "desktop_ui";
@@ -108,6 +118,16 @@ test("a prepared session answers as the session did, and keeps what it was", asy
   assert.deepEqual(await matches(prepared, "first"), ["mcp_x_alpha"]);
   assert.deepEqual(await matches(ts.prepare(session), "first"), []);
   assert.deepEqual(await matches(session, "other"), ["mcp_x_beta"]);
+});
+
+test("toolsets without a prototype are toolsets", async () => {
+  const toolsets = Object.create(null);
+  toolsets.mcp_x_alpha = "mcp-x";
+  const session = { tools: [tool("mcp_x_alpha", "first words"), tool("local", "second words")], toolsets };
+  const ts = new ToolSearch({ host: { executeTool: async (name) => `ran ${name}` } });
+  const call = (name) => ts.toolCall({ calls: [{ name, arguments: {} }] }, session);
+  assert.equal(await call("mcp_x_alpha"), "ran mcp_x_alpha");
+  assert.match(JSON.parse(await call("local")).error, /directly-listed/);
 });
 
 test("a prepared session survives the engine forgetting its tools, and belongs to its instance", async () => {
