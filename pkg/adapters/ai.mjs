@@ -42,14 +42,17 @@ export async function toolSearchTools(toolSet, options = {}) {
     return asText(await own.execute(read ? read.value : args, ctx.execution ?? NO_EXECUTION));
   };
   const ts = new ToolSearch({ ...toolSearchOptions, host: { ...toolSearchOptions.host, executeTool } });
+  // The tool set is fixed: the bridges run on a prepared snapshot, so a turn
+  // reads none of it and the first one builds no index.
+  const prepared = ts.prepare(session);
   const out = {};
-  for (const def of ts.assemble(session, { contextLength, format: "openai" }).tools) {
+  for (const def of ts.assemble(prepared, { contextLength, format: "openai" }).tools) {
     const name = toolName(def);
     if (!session.tools.includes(def)) {
       out[name] = tool({
         description: def.function.description,
         inputSchema: jsonSchema(def.function.parameters),
-        execute: async (input, execution) => ts.handle(name, input, session, { execution, signal: execution?.abortSignal }),
+        execute: async (input, execution) => ts.handle(name, input, prepared, { execution, signal: execution?.abortSignal }),
       });
     } else {
       out[name] = toolSet[name];

@@ -14,6 +14,9 @@ export interface ToolSearchToolsOptions extends ToolSearchOptions {
  * The bridges for LangChain tools: `tools` holds the visible tools, then
  * tool_search, tool_describe and tool_call, which runs a deferred tool's own
  * `invoke` after validating its arguments.
+ * The bridges run on `ts.prepare(session)`, made here: the tools are read
+ * and indexed once, so a turn costs its queries; `session` is what was
+ * prepared, and a change to it is not seen.
  */
 export function toolSearchTools(
   tools: StructuredToolInterface[],

@@ -44,8 +44,11 @@ export function toolSearchTools(lcTools, options = {}) {
   const session = { tools: defs, toolsets };
   const executeTool = async (name, args, ctx) => asText(await byName.get(name).invoke(args, ctx.config));
   const ts = new ToolSearch({ ...toolSearchOptions, host: { ...toolSearchOptions.host, executeTool } });
+  // The tools are fixed: the bridges run on a prepared snapshot, so a turn
+  // reads none of them and the first one builds no index.
+  const prepared = ts.prepare(session);
   const tools = [];
-  for (const def of ts.assemble(session, { contextLength, format: "openai" }).tools) {
+  for (const def of ts.assemble(prepared, { contextLength, format: "openai" }).tools) {
     const name = toolName(def);
     if (session.tools.includes(def)) {
       tools.push(byName.get(name));
@@ -53,7 +56,7 @@ export function toolSearchTools(lcTools, options = {}) {
     }
     const { description, parameters } = def.function;
     tools.push(
-      tool(async (input, config) => ts.handle(name, input, session, { config, signal: config?.signal }), {
+      tool(async (input, config) => ts.handle(name, input, prepared, { config, signal: config?.signal }), {
         name,
         description,
         schema: accepting(name, parameters),

@@ -81,3 +81,13 @@ test("ai: a deferred tool gets its arguments through its own schema; a tool with
   assert.equal(answer, "set");
   assert.deepEqual(got, [[{ text: "stretch", minutes: 5 }, ""]]);
 });
+
+test("ai: the bridges run on the session as it was prepared", async () => {
+  const { tools, session } = await toolSearchTools(toolSet([]), { visible: ["weather"], contextLength: 2000 });
+  const search = async (query) => JSON.parse(await tools.tool_search.execute({ queries: [query] }, { toolCallId: "t", messages: [] })).results[0].matches;
+  assert.deepEqual(await search("list files folder"), ["list_files"]);
+  // A change to the returned session is not seen: the tools were read once.
+  session.tools.find((t) => t.name === "list_files").description = "Print a greeting.";
+  assert.deepEqual(await search("list files folder"), ["list_files"]);
+  assert.deepEqual(await search("print greeting"), []);
+});

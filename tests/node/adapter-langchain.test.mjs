@@ -39,3 +39,18 @@ test("langchain: a tool's object output reaches the model whole", async () => {
   const call = tools.find((t) => t.name === "tool_call");
   assert.deepEqual(JSON.parse(await call.invoke({ calls: [{ name: "send_sms", arguments: { to: "+1" } }] })), { content: "sent", id: 7 });
 });
+
+test("langchain: the bridges run on the session as it was prepared", async () => {
+  const lcTools = [
+    tool(async () => "ok", { name: "weather", description: "Current weather for a city.", schema: z.object({ city: z.string() }) }),
+    tool(async () => "[]", { name: "list_files", description: "List the files of a folder.", schema: z.object({ path: z.string() }) }),
+  ];
+  const { tools, session } = toolSearchTools(lcTools, { visible: ["weather"], contextLength: 2000 });
+  const search = tools.find((t) => t.name === "tool_search");
+  const matches = async (query) => JSON.parse(await search.invoke({ queries: [query] })).results[0].matches;
+  assert.deepEqual(await matches("list files folder"), ["list_files"]);
+  // A change to the returned session is not seen: the tools were read once.
+  session.tools.find((t) => t.name === "list_files").description = "Print a greeting.";
+  assert.deepEqual(await matches("list files folder"), ["list_files"]);
+  assert.deepEqual(await matches("print greeting"), []);
+});
