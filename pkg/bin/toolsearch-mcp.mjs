@@ -48,10 +48,16 @@ function cachePath() {
 }
 
 const server = new Server({ name: "toolsearch-mcp", version: version() }, { capabilities: { tools: { listChanged: true } } });
+// The session as prepared (`ts.prepare`): a turn reads none of its tools.
+// A change of the servers' tools drops it, to be prepared again.
+let prepared = null;
 const host = await connectMcpServers(config.mcpServers ?? {}, {
   cache: cachePath(),
   onStart: (name) => log(`server '${name}' started`),
-  onToolsChanged: () => server.sendToolListChanged().catch(() => {}),
+  onToolsChanged: () => {
+    prepared = null;
+    server.sendToolListChanged().catch(() => {});
+  },
   onWarning: log,
 });
 for (const failure of host.failures) log(`server '${failure.server}' is unavailable: ${failure.reason}`);
@@ -76,6 +82,9 @@ const ts = new ToolSearch({
   },
 });
 for (const warning of ts.config.warnings) log(warning);
+/** The session, prepared once per listing of the servers' tools. */
+const session = () => (prepared ??= ts.prepare(host.session));
+session();
 const contextLength = typeof config.contextLength === "number" ? config.contextLength : 200_000;
 
 const textResult = (text, isError) => ({ content: [{ type: "text", text }], isError });
@@ -96,13 +105,13 @@ function callOptions({ signal, progressToken, notify }) {
 }
 
 server.setRequestHandler(ListToolsRequestSchema, async () => ({
-  tools: ts.assemble(host.session, { contextLength, format: "mcp" }).tools,
+  tools: ts.assemble(session(), { contextLength, format: "mcp" }).tools,
 }));
 
 server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   const { name, arguments: args = {} } = request.params;
   const ctx = { ran: false, signal: extra.signal, progressToken: request.params._meta?.progressToken, notify: extra.sendNotification };
-  const answer = await ts.handle(name, args, host.session, ctx);
+  const answer = await ts.handle(name, args, session(), ctx);
   if (answer !== null) return textResult(answer, !ctx.ran && isError(answer));
   // A tool the assembly left visible is called directly.
   try {
