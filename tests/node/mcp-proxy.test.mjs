@@ -128,3 +128,30 @@ test("on a warm manifest cache, no server starts before the first call that need
     await warm.close();
   }
 });
+
+test("a server's changed tools are searched after it announces them", async () => {
+  const folder = mkdtempSync(join(tmpdir(), "toolsearch-proxy-changing-"));
+  const changing = join(folder, "servers.json");
+  const script = join(root, "tests", "node", "changing-server.mjs");
+  writeFileSync(changing, JSON.stringify({ mcpServers: { changing: { command: process.execPath, args: [script] } }, cache: false }));
+  const proxy = new Client({ name: "proxy-test-changing", version: "1.0.0" });
+  await proxy.connect(new StdioClientTransport({ command: process.execPath, args: [join(root, "pkg", "bin", "toolsearch-mcp.mjs"), changing], stderr: "ignore" }));
+  try {
+    const search = async () => {
+      const result = await proxy.callTool({ name: "tool_search", arguments: { queries: ["greet a person"] } });
+      return JSON.parse(result.content[0].text).results[0].matches;
+    };
+    assert.deepEqual(await search(), []);
+    const grown = await proxy.callTool({ name: "tool_call", arguments: { calls: [{ name: "mcp__changing__grow", arguments: {} }] } });
+    assert.equal(grown.content[0].text, "grown");
+    // The proxy lists the server's tools again when it hears of the change.
+    let matches = [];
+    for (let i = 0; i < 100 && matches.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      matches = await search();
+    }
+    assert.deepEqual(matches, ["mcp__changing__greet_person"]);
+  } finally {
+    await proxy.close();
+  }
+});
