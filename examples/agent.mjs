@@ -13,9 +13,12 @@ import { connectMcpServers } from "toolsearch/mcp";
 const workdir = process.env.TOOLSEARCH_AGENT_DIR;
 if (workdir) mkdirSync(workdir, { recursive: true });
 const { workdir: folder, specs } = demoServers(workdir || undefined);
+// The session is prepared once: each turn then costs its queries, and the
+// first one builds no index. An agent whose servers change their tools
+// prepares again on `connectMcpServers(specs, { onToolsChanged })`.
 const mcp = await connectMcpServers(specs);
 const ts = new ToolSearch({ host: { executeTool: (name, args) => mcp.callTool(name, args) } });
-const session = mcp.session;
+const session = ts.prepare(mcp.session);
 
 const show = (label, text) => {
   console.log(`\n── ${label}`);
@@ -32,7 +35,7 @@ async function modelCalls(name, args) {
 try {
   const turn = ts.assemble(session, { contextLength: 128_000 });
   const sentTokens = Math.ceil(JSON.stringify(turn.tools).length / 4);
-  console.log(`${session.tools.length} tools from ${specs.length} MCP servers; folder ${folder}`);
+  console.log(`${session.size} tools from ${specs.length} MCP servers; folder ${folder}`);
   console.log(
     `The model sees ${turn.tools.map((t) => t.function.name).join(", ")}: ${sentTokens} tokens ` +
       `instead of ${turn.deferredTokens} (listing: ${turn.listingForm}, tier ${turn.tier}).`,
