@@ -1,5 +1,8 @@
 // Type declarations of the toolsearch package (Node entry and web entry).
 // Section numbers (§) refer to the behaviour specification, hermes-tool-search.md.
+// `Symbol.dispose` (for `using`) is declared by the disposable lib, named here
+// so that a project whose `lib` stops at es2022 still reads these types.
+/// <reference lib="esnext.disposable" />
 
 /** An OpenAI function tool. */
 export interface OpenAiTool {
@@ -155,10 +158,15 @@ export interface CallContext {
 
 /** Options of a gateway callback. */
 export interface GatewayCallOptions {
-  /** UUIDv4 of an execute request, the same for its retry. */
+  /** UUIDv4 of an execute request, the same for its retry (execute only). */
   idempotencyKey?: string;
   /** Aborted when the library's timeout passes (search 30 s, schemas 10 s, execute 60 s). */
   signal: AbortSignal;
+}
+
+/** Options of the gateway's execute callback, which always has an idempotency key. */
+export interface GatewayExecuteOptions extends GatewayCallOptions {
+  idempotencyKey: string;
 }
 
 /**
@@ -173,7 +181,7 @@ export interface GatewayCallbacks {
   /** POST v1/connectors/schemas: `{tools: [slug]}` (§11.6). */
   schemas(body: object, opts: GatewayCallOptions): Promise<object>;
   /** POST v1/connectors/execute: `{tools: [{connector, tool, arguments}], returnTo?}` (§11.7). */
-  execute(body: object, opts: GatewayCallOptions): Promise<object>;
+  execute(body: object, opts: GatewayExecuteOptions): Promise<object>;
   /** POST v1/connectors/connections: `{action, connectors, force?, returnTo?}` (manage_connections). */
   connections?(body: object, opts: GatewayCallOptions): Promise<object>;
 }
@@ -305,7 +313,13 @@ export interface Assembly {
   listingForm: ListingForm;
   /** Deferrable tools. */
   deferredCount: number;
-  /** ceil(compact JSON characters of the deferrable tools / 4): what sending every schema would cost. */
+  /**
+   * ceil(compact JSON characters of the deferrable tools / 4): what sending
+   * every schema would cost. A tool's length is measured when the instance
+   * first reads that object (and again when its name, description or
+   * property names change); after editing a schema deep in place, pass a
+   * new tool object.
+   */
   deferredTokens: number;
   /** The listing budget when activated, else floor(contextLength × threshold_pct / 100). */
   thresholdTokens: number;
@@ -534,7 +548,7 @@ export class ToolSearch {
    * when `bytes` are no bytes or the session was prepared by another instance.
    */
   importIndex(bytes: Uint8Array | ArrayBuffer, session: Session | PreparedSession): IndexImport;
-  /** Releases the wasm memory now. */
+  /** Releases the wasm memory now. Any later use throws an Error that says so; a second `free` does nothing. */
   free(): void;
   [Symbol.dispose](): void;
 }

@@ -13,7 +13,9 @@ export interface ToolSearchToolsOptions extends ToolSearchOptions {
 /**
  * The bridges for a ToolSet: `tools` holds the visible tools and
  * tool_search, tool_describe and tool_call, which runs a deferred tool's own
- * `execute` after validating its arguments.
+ * `execute` after validating its arguments (a streaming `execute`'s last
+ * value is the output). Tools without `execute` and tools with
+ * `needsApproval` always stay visible, so the SDK runs and approves them itself.
  * The bridges run on `ts.prepare(session)`, made here: the tools are read
  * and indexed once, so a turn costs its queries; `session` is what was
  * prepared, and a change to it is not seen.

@@ -14,18 +14,35 @@ const asText = (output) => (typeof output === "string" ? output : JSON.stringify
 const NO_EXECUTION = { toolCallId: "", messages: [] };
 
 /**
+ * Whether a tool stays in front of the model: one the SDK runs itself (no
+ * `execute`, such as a provider's) or one that may ask for the user's
+ * approval, which the SDK grants only to a tool it calls directly.
+ */
+const staysVisible = (own) => typeof own.execute !== "function" || (own.needsApproval != null && own.needsApproval !== false);
+
+/** What an `execute` produced: its value, or a streaming tool's last yield. */
+async function finalOutput(produced) {
+  if (produced == null || typeof produced[Symbol.asyncIterator] !== "function") return produced;
+  let last;
+  for await (const value of produced) last = value;
+  return last;
+}
+
+/**
  * The bridges for an AI SDK `ToolSet`: `{ tools, ts, session }`. `tools` is a
- * ToolSet of the tools kept visible (`options.visible`, names, and every tool
- * without an `execute`, such as a provider's) and tool_search, tool_describe
- * and tool_call; tool_call validates the arguments, reads them through the
- * tool's own schema (defaults and transforms apply) and runs its `execute`.
+ * ToolSet of the tools kept visible (`options.visible`, names, every tool
+ * without an `execute`, such as a provider's, and every tool with
+ * `needsApproval`, so the SDK still asks) and tool_search, tool_describe and
+ * tool_call; tool_call validates the arguments, reads them through the
+ * tool's own schema (defaults and transforms apply) and runs its `execute`
+ * (a streaming one's last value is the output).
  * The other options are those of `new ToolSearch()` (its host's
  * `executeTool` is ours), and `contextLength`.
  */
 export async function toolSearchTools(toolSet, options = {}) {
   const { visible = [], contextLength = 200_000, ...toolSearchOptions } = options;
   const names = Object.keys(toolSet);
-  const kept = new Set([...visible, ...names.filter((name) => typeof toolSet[name].execute !== "function")]);
+  const kept = new Set([...visible, ...names.filter((name) => staysVisible(toolSet[name]))]);
   const tools = await Promise.all(
     names.map(async (name) => ({
       name,
@@ -39,7 +56,7 @@ export async function toolSearchTools(toolSet, options = {}) {
     const own = toolSet[name];
     const read = await asSchema(own.inputSchema).validate?.(args);
     if (read && !read.success) throw new Error(String(read.error?.message ?? read.error));
-    return asText(await own.execute(read ? read.value : args, ctx.execution ?? NO_EXECUTION));
+    return asText(await finalOutput(await own.execute(read ? read.value : args, ctx.execution ?? NO_EXECUTION)));
   };
   const ts = new ToolSearch({ ...toolSearchOptions, host: { ...toolSearchOptions.host, executeTool } });
   // The tool set is fixed: the bridges run on a prepared snapshot, so a turn

@@ -2,7 +2,7 @@
 // plumbs host callbacks, and every decision of the spec is made in Rust.
 // scripts/entries.mjs joins values.js (reading host values safely), views.js
 // (tool views sent once per tool) and this file into the body of
-// createToolSearch(raw, validateArguments), and wraps it with the loading
+// createToolSearch(raw, validateArguments, isLoaded), and wraps it with the loading
 // code of each target, which also loads the argument validator on first use.
 
 /** The largest count the engine takes (u32); the engine clamps further. */
@@ -10,8 +10,17 @@ const COUNT_MAX = 0xffffffff;
 /** Every prepared session of every instance (see ToolSearch.prepare). */
 const preparedSessions = new WeakSet();
 
+/** The wasm module's exports, once it is loaded (the web entry loads it in `init`). */
+function wasm() {
+  if (!isLoaded()) {
+    throw new Error('toolsearch: the wasm is not loaded yet; await init() (or call initSync()) from "toolsearch/web" first');
+  }
+  return raw;
+}
+
 class ToolSearch {
-  #engine;
+  /** The raw engine; null once freed. */
+  #raw;
   #views;
   /** Sessions prepared by this instance (see prepare), with what they read as. */
   #prepared = new WeakMap();
@@ -19,8 +28,14 @@ class ToolSearch {
   /** See API.md: never throws on bad configuration. */
   constructor(options) {
     const host = withSafeEmbed(isRecord(options) && isRecord(field(options, "host")) ? field(options, "host") : {});
-    this.#engine = new raw.Engine(optionsText(options), host, validateArguments);
-    this.#views = new ToolViews(this.#engine, this.config.ranking === "enhanced");
+    this.#raw = new (wasm().Engine)(optionsText(options), host, validateArguments);
+    this.#views = new ToolViews(() => this.#engine, this.config.ranking === "enhanced");
+  }
+
+  /** The raw engine; a clear error once `free` has released it. */
+  get #engine() {
+    if (this.#raw === null) throw new Error("toolsearch: this ToolSearch was freed; create a new one");
+    return this.#raw;
   }
 
   /** The resolved configuration (spec §2). */
@@ -121,7 +136,7 @@ class ToolSearch {
     } catch {
       // a hostile list: import what was read
     }
-    return JSON.parse(raw.fromMcp(server, texts, takenNames(taken)));
+    return JSON.parse(wasm().fromMcp(server, texts, takenNames(taken)));
   }
 
   /**
@@ -170,6 +185,7 @@ class ToolSearch {
     const read = this.#read(session);
     read.toolsets = ownCopy(read.toolsets);
     read.owners = ownCopy(read.owners);
+    read.views = this.#views.viewsOf(read.tools);
     const handle = Object.freeze({ size: read.tools.length });
     this.#prepared.set(handle, read);
     preparedSessions.add(handle);
@@ -201,9 +217,10 @@ class ToolSearch {
     return { session: prepared, refused: refused ?? null };
   }
 
-  /** Releases the wasm memory now instead of at garbage collection. */
+  /** Releases the wasm memory now instead of at garbage collection; later calls throw, a second free does nothing. */
   free() {
-    this.#engine.free();
+    this.#raw?.free();
+    this.#raw = null;
   }
 
   [Symbol.dispose]() {
@@ -220,7 +237,8 @@ class ToolSearch {
    * The one value the engine reads per call (`SessionValue` in
    * src/wasm/source.rs): the tools' ids, the host's tools and toolsets, and
    * the declared rows as JSON text. A prepared session is read as prepared;
-   * its ids are taken again only if the engine has forgotten them since.
+   * if the engine has forgotten its tools since, they are interned again
+   * from the views kept at prepare, never from the host's objects.
    */
   #session(session) {
     const prepared = this.#prepared.get(session);
@@ -231,7 +249,7 @@ class ToolSearch {
       return this.#read(session);
     }
     if (prepared.epoch !== this.#views.epoch) {
-      prepared.ids = this.#views.ids(prepared.tools, prepared.toolsets, prepared.owners);
+      prepared.ids = this.#views.idsOfViews(prepared.views, prepared.toolsets, prepared.owners);
       prepared.epoch = this.#views.epoch;
     }
     return prepared;
@@ -260,12 +278,12 @@ class ToolSearch {
 
 /** Stemmed tokens of `text` (spec §5.4). */
 function tokenize(text) {
-  return raw.tokenize(typeof text === "string" ? text : "");
+  return wasm().tokenize(typeof text === "string" ? text : "");
 }
 
 /** The package version. */
 function version() {
-  return raw.version();
+  return wasm().version();
 }
 
 /** The name of a tool in any supported shape (OpenAI, Anthropic, MCP); null when it has none. */

@@ -167,6 +167,7 @@ function jsonChars(value) {
  * with only new or changed tools sent, and their compact JSON lengths.
  */
 class ToolViews {
+  /** Returns the engine: read on each use, as it throws once the instance is freed. */
   #engine;
   #memo = new WeakMap();
   /** Counts the times the engine forgot its tools: ids of an older epoch are void. */
@@ -188,11 +189,33 @@ class ToolViews {
    */
   ids(tools, toolsets, owners) {
     const ids = this.#intern(tools, toolsets, owners);
-    if (this.#engine.interned() <= INTERN_SLACK + 4 * (tools.length + this.#kept)) return ids;
-    this.#engine.clear();
+    if (this.#engine().interned() <= INTERN_SLACK + 4 * (tools.length + this.#kept)) return ids;
+    this.#engine().clear();
     this.#memo = new WeakMap();
     this.epoch++;
     return this.#intern(tools, toolsets, owners);
+  }
+
+  /**
+   * The views `tools` were last read as (null for one read as nameless): a
+   * prepared session keeps them, so that it can be interned again as it was
+   * read after the engine forgot its tools.
+   */
+  viewsOf(tools) {
+    return tools.map((tool) => (isRecord(tool) ? this.#memo.get(tool)?.snap ?? null : null));
+  }
+
+  /** Ids of tools as `viewsOf` read them, with their toolsets and owners from these maps. */
+  idsOfViews(views, toolsets, owners) {
+    let text = "";
+    for (const snap of views) {
+      const name = snap !== null && typeof snap.name === "string" ? snap.name : "";
+      text += toolRow(snap, ownString(toolsets, name), ownString(owners, name));
+    }
+    const got = this.#engine().internAll(utf8.encode(text));
+    const ids = new Uint32Array(views.length).fill(UNKNOWN_ID);
+    ids.set(got.subarray(0, views.length));
+    return ids;
   }
 
   /** Keeps room for a prepared session of `count` tools, so other sessions do not make the engine forget it. */
@@ -248,6 +271,7 @@ class ToolViews {
       } catch {
         // unreadable: a nameless tool
       }
+      if (snap === null && isRecord(tools[i])) this.#memo.delete(tools[i]);
       snaps.push(snap);
       const name = snap !== null && typeof snap.name === "string" ? snap.name : "";
       const toolset = ownString(toolsets, name);
@@ -255,7 +279,7 @@ class ToolViews {
       text += toolRow(snap, toolset, owner);
       return { toolset, owner };
     });
-    const got = this.#engine.internAll(utf8.encode(text));
+    const got = this.#engine().internAll(utf8.encode(text));
     for (let k = 0; k < pending.length; k++) {
       const id = k < got.length ? got[k] : UNKNOWN_ID;
       ids[pending[k]] = id;

@@ -1,12 +1,12 @@
 //! Reading the model's arguments (spec §8.1): a JSON object or its text,
 //! list-of-strings arguments with caps, and `limit`.
 
-use std::borrow::Cow;
 use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 
-use super::error::{BridgeError, JsonError};
+use super::error::BridgeError;
+use super::json_text::parse_json;
 use crate::config::{int_setting, python_str};
 
 /// Longest item of a list argument, in characters: a query or a tool name
@@ -31,66 +31,6 @@ pub fn parse(args: &str) -> Result<Map<String, Value>, BridgeError> {
         Ok(Value::Object(map)) => Ok(map),
         Ok(_) => Ok(Map::new()),
         Err(error) => Err(BridgeError::ArgsNotJson(error)),
-    }
-}
-
-/// Parses JSON text from a model or host. An escaped lone surrogate
-/// (`"\ud800"`, which JavaScript writes for a broken string) reads as
-/// U+FFFD, as the facade reads such strings elsewhere; too deep a nesting
-/// says so.
-pub fn parse_json(text: &str) -> Result<Value, JsonError> {
-    serde_json::from_str(&repair_lone_surrogates(text)).map_err(|e| {
-        let detail = e.to_string();
-        if detail.starts_with("recursion limit exceeded") {
-            JsonError::TooDeep
-        } else {
-            JsonError::Syntax(detail)
-        }
-    })
-}
-
-/// `text` with every `\uXXXX` escape of a lone surrogate replaced by
-/// `\ufffd`; borrowed when there is none.
-fn repair_lone_surrogates(text: &str) -> Cow<'_, str> {
-    let bytes = text.as_bytes();
-    let surrogate_at = |i: usize| -> Option<u16> {
-        let hex = bytes.get(i + 2..i + 6)?;
-        if bytes.get(i) != Some(&b'\\') || bytes.get(i + 1) != Some(&b'u') {
-            return None;
-        }
-        let unit = u16::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?;
-        (0xD800..0xE000).contains(&unit).then_some(unit)
-    };
-    let mut repaired: Option<String> = None;
-    let mut copied = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] != b'\\' {
-            i += 1;
-            continue;
-        }
-        let Some(unit) = surrogate_at(i) else {
-            // Any other escape: skip the backslash and the escaped byte.
-            i += 2;
-            continue;
-        };
-        let paired = unit < 0xDC00 && surrogate_at(i + 6).is_some_and(|low| low >= 0xDC00);
-        if paired {
-            i += 12;
-            continue;
-        }
-        let out = repaired.get_or_insert_with(|| String::with_capacity(text.len()));
-        out.push_str(&text[copied..i]);
-        out.push_str("\\ufffd");
-        i += 6;
-        copied = i;
-    }
-    match repaired {
-        Some(mut out) => {
-            out.push_str(&text[copied..]);
-            Cow::Owned(out)
-        }
-        None => Cow::Borrowed(text),
     }
 }
 
@@ -210,22 +150,6 @@ mod tests {
     }
 
     #[test]
-    fn lone_surrogates_read_as_replacement_characters() {
-        let args =
-            parse(r#"{"q": "a\ud800b", "p": "\ud83d\ude00", "r": "\\ud800", "s": "\udc00\ud800"}"#)
-                .unwrap();
-        assert_eq!(args["q"], "a\u{fffd}b");
-        assert_eq!(args["p"], "\u{1f600}");
-        assert_eq!(args["r"], "\\ud800");
-        assert_eq!(args["s"], "\u{fffd}\u{fffd}");
-        // A low surrogate's digits without their backslash pair with nothing.
-        let args = parse(r#"{"t": "\ud800xudc00", "u": "\ud800\n"}"#).unwrap();
-        assert_eq!(args["t"], "\u{fffd}xudc00");
-        assert_eq!(args["u"], "\u{fffd}\n");
-        assert_eq!(repair_lone_surrogates("plain"), Cow::Borrowed("plain"));
-    }
-
-    #[test]
     fn items_longer_than_the_cap_are_refused() {
         let long = "x".repeat(MAX_ITEM_CHARS + 1);
         let args = map(json!({ "queries": ["ok", long] }));
@@ -277,5 +201,7 @@ mod tests {
         assert_eq!(l(json!("7")), 7);
         assert_eq!(l(json!(7.8)), 7);
         assert_eq!(l(json!("x")), 5);
+        // A limit too large for a double reads as null, as JSON.parse reads it.
+        assert_eq!(limit(&parse(r#"{"limit": 1e400}"#).unwrap(), 5, 25), 5);
     }
 }

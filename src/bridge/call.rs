@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::error::BridgeError;
-use super::{args, refusal};
+use super::{args, json_text, refusal};
 use crate::classify::Classifier;
 use crate::config::python_str;
 use crate::connectors::is_connector_name;
@@ -70,7 +70,7 @@ pub fn normalize(args_text: &str) -> Result<Vec<CallEntry>, BridgeError> {
             );
             vec![Value::Object(entry)]
         }
-        Some(Value::String(text)) => match args::parse_json(text) {
+        Some(Value::String(text)) => match json_text::parse_json(text) {
             Ok(Value::Array(items)) => items,
             Ok(Value::Object(item)) => vec![Value::Object(item)],
             Ok(_) => return Err(BridgeError::CallsNotArray),
@@ -104,7 +104,7 @@ fn entry(i: usize, call: &Value) -> Result<CallEntry, BridgeError> {
     let arguments = match call.get("arguments") {
         None | Some(Value::Null) => Map::new(),
         Some(Value::String(text)) if text.trim().is_empty() => Map::new(),
-        Some(Value::String(text)) => match args::parse_json(text) {
+        Some(Value::String(text)) => match json_text::parse_json(text) {
             Ok(Value::Object(map)) => map,
             Ok(_) => return Err(BridgeError::ArgumentsNotObject(i)),
             Err(error) => return Err(BridgeError::ArgumentsNotJson(i, error)),

@@ -9,6 +9,7 @@ pub mod coerce;
 pub mod describe;
 pub mod dispatch;
 pub mod error;
+pub mod json_text;
 pub mod manage;
 pub mod messages;
 pub mod refusal;

@@ -8,6 +8,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::future_to_promise;
 use web_sys::AbortController;
 
+use super::reflect;
 use super::timer::{is_aborted, within, within_or_aborted};
 use crate::config::positive_u32;
 use crate::connectors::{CallContext, Surface};
@@ -305,19 +306,13 @@ const EMBED_TIMEOUT_MS: u32 = 30_000;
 /// `Float32Array[]` (or arrays of numbers) as vectors; `None` for any other
 /// shape.
 fn read_vectors(value: &JsValue) -> Option<Vec<Vec<f32>>> {
-    if !js_sys::Array::is_array(value) {
-        return None;
-    }
-    js_sys::Array::from(value)
+    reflect::array_copy(value)?
         .iter()
         .map(|item| {
             if let Some(floats) = item.dyn_ref::<js_sys::Float32Array>() {
                 return Some(floats.to_vec());
             }
-            if !js_sys::Array::is_array(&item) {
-                return None;
-            }
-            js_sys::Array::from(&item)
+            reflect::array_copy(&item)?
                 .iter()
                 .map(|x| x.as_f64().map(|x| x as f32))
                 .collect()
@@ -396,8 +391,7 @@ async fn fetch(
     let controller = AbortController::new().map_err(|e| GatewayError::Transport(describe(&e)))?;
     let mut request = gloo_net::http::Request::post(url).header("Content-Type", "application/json");
     if headers.is_object() {
-        let object: &js_sys::Object = headers.unchecked_ref();
-        for key in js_sys::Object::keys(object)
+        for key in reflect::own_keys(headers.unchecked_ref())
             .iter()
             .filter_map(|k| k.as_string())
         {

@@ -4,6 +4,7 @@
 
 mod decode;
 mod host;
+mod reflect;
 mod source;
 mod timer;
 
@@ -227,7 +228,7 @@ pub fn from_mcp(server: &str, tools: Vec<String>, taken: Vec<String>) -> String 
         .map(
             |text| match text.strip_prefix(crate::bridge::args::UNSERIALISABLE) {
                 Some(reason) => Err(reason.to_owned()),
-                None => crate::bridge::args::parse_json(text).map_err(|e| e.to_string()),
+                None => crate::bridge::json_text::parse_json(text).map_err(|e| e.to_string()),
             },
         )
         .collect();

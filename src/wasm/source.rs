@@ -1,11 +1,12 @@
 //! The host's session read lazily from JavaScript: whole definitions and
 //! toolset lookups happen only on the paths that need them.
 
-use js_sys::{Array, Object, Reflect, JSON};
+use js_sys::{Object, Reflect, JSON};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::reflect;
 use crate::session::SessionSource;
 
 #[wasm_bindgen]
@@ -61,11 +62,11 @@ impl JsSessionSource {
     fn own_string(&self, key: &str) -> Option<String> {
         let toolsets = object(&self.toolsets)?;
         let mut own = JsValue::from_str(key);
-        if !Object::has_own(toolsets, &own) {
+        if !reflect::has_own(toolsets, &own) {
             if !key.contains('\u{FFFD}') {
                 return None;
             }
-            own = Object::keys(toolsets)
+            own = reflect::own_keys(toolsets)
                 .iter()
                 .find(|k| k.as_string().as_deref() == Some(key))?;
         }
@@ -82,11 +83,13 @@ fn object(value: &JsValue) -> Option<&Object> {
 
 impl SessionSource for JsSessionSource {
     fn def(&self, index: usize) -> Option<Value> {
-        let tools = self.tools.dyn_ref::<Array>()?;
-        let tool = tools.get(index as u32);
+        if !self.tools.is_object() {
+            return None;
+        }
+        let tool = Reflect::get_u32(&self.tools, index as u32).ok()?;
         let text = JSON::stringify(&tool).ok()?.as_string()?;
         // A lone surrogate reads as U+FFFD here as in the catalog's rows.
-        crate::bridge::args::parse_json(&text).ok()
+        crate::bridge::json_text::parse_json(&text).ok()
     }
 
     fn toolset_of(&self, name: &str) -> Option<String> {
@@ -97,7 +100,7 @@ impl SessionSource for JsSessionSource {
         let Some(toolsets) = object(&self.toolsets) else {
             return Vec::new();
         };
-        Object::keys(toolsets)
+        reflect::own_keys(toolsets)
             .iter()
             .filter_map(|key| key.as_string())
             .filter(|key| self.own_string(key).is_some())

@@ -91,3 +91,41 @@ test("ai: the bridges run on the session as it was prepared", async () => {
   assert.deepEqual(await search("list files folder"), ["list_files"]);
   assert.deepEqual(await search("print greeting"), []);
 });
+
+test("ai: a tool that needs approval stays visible, so the SDK asks before it runs", async () => {
+  const ran = [];
+  const { tools, ts, session } = await toolSearchTools({
+    delete_repo: tool({
+      description: "Delete a repository permanently.",
+      needsApproval: true,
+      inputSchema: jsonSchema({ type: "object", properties: { repo: { type: "string" } }, required: ["repo"] }),
+      execute: async ({ repo }) => { ran.push(repo); return `deleted ${repo}`; },
+    }),
+    list_repos: tool({ description: "List repositories.", inputSchema: jsonSchema({ type: "object", properties: {} }), execute: async () => [] }),
+  }, { contextLength: 2000 });
+  assert.ok("delete_repo" in tools && !("list_repos" in tools));
+  // Behind the bridge it is not reachable: tool_call refuses a tool the model sees directly.
+  const answer = await ts.toolCall({ calls: [{ name: "delete_repo", arguments: { repo: "prod" } }] }, session);
+  assert.match(JSON.parse(answer).error, /directly-listed tool/);
+  const model = new MockLanguageModelV4({
+    doGenerate: [step([call("1", "delete_repo", { repo: "prod" })], "tool-calls"), step([{ type: "text", text: "ok" }], "stop")],
+  });
+  const result = await generateText({ model, tools, prompt: "delete prod", stopWhen: stepCountIs(3) });
+  assert.equal(result.content.filter((part) => part.type === "tool-approval-request").length, 1);
+  assert.deepEqual(ran, []);
+});
+
+test("ai: a streaming execute's last value is the tool's output", async () => {
+  const { ts, session } = await toolSearchTools({
+    forecast: tool({
+      description: "Weather forecast for a city.",
+      inputSchema: jsonSchema({ type: "object", properties: { city: { type: "string" } }, required: ["city"] }),
+      async *execute({ city }) {
+        yield { status: "loading" };
+        yield { city, sky: "sunny" };
+      },
+    }),
+  }, { contextLength: 2000 });
+  const answer = await ts.toolCall({ calls: [{ name: "forecast", arguments: { city: "Paris" } }] }, session);
+  assert.deepEqual(JSON.parse(answer), { city: "Paris", sky: "sunny" });
+});

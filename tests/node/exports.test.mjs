@@ -54,6 +54,9 @@ test("the web entry exposes the same names and works after init(bytes, validator
   const web = await import("toolsearch/web");
   assert.deepEqual(surface(web), EXPECTED);
   assert.deepEqual(members(web.ToolSearch), members(esm.ToolSearch));
+  // Before init, a use says what to do, not where the glue failed.
+  assert.throws(() => new web.ToolSearch(), /the wasm is not loaded yet; await init\(\)/);
+  assert.throws(() => web.tokenize("x"), /not loaded yet/);
   const [bytes, validator] = ["toolsearch_bg.wasm", "validator_bg.wasm"].map((f) => readFileSync(join(root, "pkg", "web", f)));
   await web.default(bytes, validator);
   await web.default(); // a second, defensive init keeps the validator's source
@@ -98,4 +101,15 @@ test("isError, toolName and toolSchema read any tool shape and any bridge answer
     [["a", schema], ["b", schema], ["c", schema]],
   );
   assert.deepEqual([esm.toolName({}), esm.toolSchema({ name: "x" }), esm.toolName(null)], [null, null, null]);
+});
+
+test("a freed ToolSearch says so on every use, and a second free does nothing", async () => {
+  const ts = new esm.ToolSearch();
+  const session = { tools: [], toolsets: {} };
+  ts.free();
+  ts.free();
+  assert.throws(() => ts.config, /this ToolSearch was freed/);
+  assert.throws(() => ts.assemble(session), /this ToolSearch was freed/);
+  assert.throws(() => ts.prepare(session), /this ToolSearch was freed/);
+  await assert.rejects(ts.toolSearch({ queries: ["x"] }, session), /this ToolSearch was freed/);
 });

@@ -260,3 +260,27 @@ test("a parameter enum that throws, is revoked or mixes types is read for what i
   const other = post({ letter: ["pigeon"], parcel: undefined, cancel: undefined });
   assert.notDeepEqual(ts.exportIndex(other), ts.exportIndex(readable));
 });
+
+test("toolsets behind a throwing or revoked Proxy read as no toolset, and every call settles", async () => {
+  const revoked = Proxy.revocable({ ...session.toolsets }, {});
+  revoked.revoke();
+  const throwing = new Proxy({ ...session.toolsets }, {
+    getOwnPropertyDescriptor(target, key) {
+      if (key === "nope") throw new Error("trap");
+      return Reflect.getOwnPropertyDescriptor(target, key);
+    },
+    ownKeys() {
+      throw new Error("trap");
+    },
+  });
+  const ts = new ToolSearch(options);
+  for (const toolsets of [revoked.proxy, throwing]) {
+    const hostile = { tools, toolsets };
+    const answer = JSON.parse(await ts.toolCall(call("nope"), hostile));
+    assert.match(answer.error, /not a known tool name/);
+    const described = JSON.parse(await ts.toolDescribe({ names: ["nope"] }, hostile));
+    assert.deepEqual(described.not_found, ["nope"]);
+    assert.equal(ts.resolveToolCall(call("nope"), hostile).kind, "error");
+  }
+  await stillSearches(ts);
+});

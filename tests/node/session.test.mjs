@@ -134,12 +134,17 @@ test("a prepared session survives the engine forgetting its tools, and belongs t
   const ts = new ToolSearch();
   const session = { tools: [tool("mcp_x_alpha", "first words")], toolsets: { mcp_x_alpha: "mcp-x" } };
   const prepared = ts.prepare(session);
+  // Edited in place after prepare: the prepared session keeps what it read,
+  // also when it has to be interned again.
+  session.tools[0].function.name = "mcp_x_beta";
+  session.tools[0].function.description = "other words";
   // Enough other tools that the engine forgets every interned tool.
   const many = Array.from({ length: 5000 }, (_, i) => tool(`mcp_y_t${i}`, `tool ${i}`));
   await ts.toolSearch({ queries: ["tool"] }, { tools: many, toolsets: {} });
   await ts.toolSearch({ queries: ["tool"] }, { tools: [tool("mcp_z_one", "one tool")], toolsets: {} });
   const out = JSON.parse(await ts.toolSearch({ queries: ["first"] }, prepared));
   assert.deepEqual(out.results[0].matches, ["mcp_x_alpha"]);
+  assert.deepEqual(JSON.parse(await ts.toolSearch({ queries: ["other"] }, prepared)).results[0].matches, []);
   await assert.rejects(new ToolSearch().toolSearch({ queries: ["first"] }, prepared), /belongs to another ToolSearch/);
   assert.throws(() => new ToolSearch().prepare(prepared), /belongs to another ToolSearch/);
   assert.equal(ts.prepare(prepared), prepared);

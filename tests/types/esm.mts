@@ -30,6 +30,15 @@ import { connectMcpServers, type McpHost } from "toolsearch/mcp";
 const host: Host = {
   executeTool: async (name: string, args: Record<string, unknown>) => `${name} ${JSON.stringify(args)}`,
   embed: async (texts: string[]) => texts.map(() => new Float32Array(4)),
+  gateway: {
+    search: async () => ({}),
+    schemas: async () => ({}),
+    // API.md: execute always gets its idempotency key.
+    execute: async (body, opts) => {
+      const key: string = opts.idempotencyKey;
+      return { body, key };
+    },
+  },
 };
 const options: ToolSearchOptions = {
   config: { ranking: "enhanced", max_search_limit: 10 },

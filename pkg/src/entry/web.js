@@ -27,7 +27,10 @@ function validateArguments(schema, instance) {
 
 // @facade
 
-export const { ToolSearch, tokenize, version, isError, toolName, toolSchema } = createToolSearch(raw, validateArguments);
+/** Whether init or initSync has instantiated the wasm. */
+let loaded = false;
+
+export const { ToolSearch, tokenize, version, isError, toolName, toolSchema } = createToolSearch(raw, validateArguments, () => loaded);
 
 /** `input` as wasm-bindgen's init takes it: `{module_or_path}`. */
 const moduleOrPath = (input) =>
@@ -42,6 +45,7 @@ const moduleOrPath = (input) =>
 export default async function init(input, validator) {
   if (validator !== undefined) validatorInput = moduleOrPath(validator).module_or_path;
   await rawInit(moduleOrPath(input));
+  loaded = true;
 }
 
 /** Bytes or a compiled module, which instantiate without fetching. */
@@ -59,4 +63,5 @@ export function initSync(input, validator) {
   if (!isModuleSource(input)) throw new TypeError("toolsearch: initSync takes the wasm as bytes or a WebAssembly.Module");
   if (validator !== undefined) validatorInput = validator;
   raw.initSync({ module: input });
+  loaded = true;
 }
