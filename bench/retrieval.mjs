@@ -14,8 +14,9 @@
 //                            for bench/calibrate.mjs
 //   --no-ablation            skip the ablation
 //
-// The validation set measures whether a change generalizes; it is never read to
-// fix its cases. So its differences list case ids only.
+// The validation set and our held-out set measure whether a change
+// generalizes; they are never read to fix their cases. So their differences
+// list case ids only.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ToolSearch, tokenize } from "toolsearch";
@@ -34,11 +35,13 @@ const read = (file) => JSON.parse(readFileSync(join(dir, "bench", file), "utf8")
 const ours = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8")).cases;
 const sets = [
   { name: "dev", cases: [...read("queries-dev.json"), ...read("queries-dev-multilingual.json")] },
-  { name: "val", cases: read("queries-val.json") },
+  { name: "val", cases: read("queries-val.json"), heldOut: true },
   // Ours: long requests with context around the ask (bench/queries-long.json).
   { name: "long", cases: ours("queries-long.json") },
   // Ours: requests written for the project, to develop on (bench/queries-written.json).
   { name: "written", cases: ours("queries-written.json") },
+  // Ours, held out like val: measured, never tuned on (bench/queries-heldout.json).
+  { name: "held-out", cases: ours("queries-heldout.json"), heldOut: true },
 ];
 const tools = loadCatalog(dir);
 const session = sessionOf(tools);
@@ -183,7 +186,7 @@ function differences(a, b, labelA, labelB) {
   for (const set of sets) {
     const only = a[set.name].filter((r, i) => right(r) && !right(b[set.name][i]));
     console.log(`\n${set.name}: ${only.length} cases ${labelA} answers and ${labelB} misses${only.length ? ":" : ""}`);
-    if (set.name === "val") {
+    if (set.heldOut) {
       if (only.length) console.log(only.map((r) => r.c.id).join(" "));
       continue;
     }
