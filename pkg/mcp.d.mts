@@ -39,7 +39,7 @@ export interface McpHostOptions {
   cache?: string;
   /** How long a cached listing stands, in milliseconds (default 7 days; `Infinity` for ever). Remote (`url`) servers are never cached. */
   cacheMaxAgeMs?: number;
-  /** Called when a server starts (at connect, or on its first call). */
+  /** Called when a server starts (at connect, on its first call, or on the next call after it exited). */
   onStart?: (server: string) => void;
   /** Called when the session's tools changed (a server's tools/list_changed, a lazy start). */
   onToolsChanged?: () => void;
@@ -47,7 +47,11 @@ export interface McpHostOptions {
   onWarning?: (message: string) => void;
 }
 
-/** Connects to `servers` and lists their tools; a server that fails is reported, not thrown. */
+/**
+ * Connects to `servers` and lists their tools; a server that fails is
+ * reported, not thrown. A server that exits later starts again on the next
+ * call that needs it (the calls in flight then fail with an error that says so).
+ */
 export function connectMcpServers(servers: McpServerSpec[] | McpServersMap, options?: McpHostOptions): Promise<McpHost>;
 
 /** The text parts of an MCP tool result, or the whole result as JSON. */

@@ -4,6 +4,8 @@
 // shared between servers), follows each server's tools/list_changed, and
 // routes calls back to the server that owns a tool. A server that cannot start
 // is no crash: it becomes a declared source that search reports as unusable.
+// A server that exits later (or drops its connection) starts again on the
+// next call that needs it.
 //
 // With a manifest cache (`options.cache`, a file), a server whose tools are
 // cached under its current configuration is not started at all until a call
@@ -133,6 +135,7 @@ export async function connectMcpServers(servers, options = {}) {
   }
 
   const generations = new Map(); // server name -> number of its latest listing
+  const listings = new Map(); // server name -> its adopted tools/list result, as JSON
 
   /** Imports a server's tools, keeping clear of every other server's names. */
   function adopt(name, tools) {
@@ -140,6 +143,7 @@ export async function connectMcpServers(servers, options = {}) {
     const imported = ToolSearch.fromMcp(name, tools, taken);
     for (const warning of imported.warnings) options.onWarning?.(warning);
     lists.set(name, imported);
+    listings.set(name, JSON.stringify(tools));
   }
 
   /**
@@ -187,6 +191,13 @@ export async function connectMcpServers(servers, options = {}) {
     }
     options.onStart?.(spec.name);
     clients.set(spec.name, client);
+    // One that exits or drops the connection starts again on its next call.
+    client.onclose = () => {
+      if (clients.get(spec.name) !== client) return;
+      clients.delete(spec.name);
+      starting.delete(spec.name);
+      if (!closed) options.onWarning?.(`server '${spec.name}' closed its connection; it starts again on its next call`);
+    };
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       try {
         const tools = await list(spec, client);
@@ -233,18 +244,18 @@ export async function connectMcpServers(servers, options = {}) {
   rebuild();
 
   /**
-   * The client of a server, started now if it was left to its first call;
-   * its fresh listing replaces the cached one.
+   * The client of a server, started now if it was left to its first call or
+   * has exited since; its fresh listing replaces the one the session holds.
    */
   function clientOf(name) {
     const client = clients.get(name);
     if (client) return Promise.resolve(client);
     const spec = specs.find((s) => s.name === name);
-    if (!spec || !lazy.includes(name)) return Promise.reject(new Error(`the MCP server ${name} is not connected`));
+    if (!spec || closed) return Promise.reject(new Error(`the MCP server ${name} is not connected`));
     if (!starting.has(name)) {
       const start = (async () => {
         try {
-          const before = JSON.stringify(cached[name]?.tools);
+          const before = listings.get(name);
           const started = await connect(spec);
           const tools = await list(spec, started);
           if (tools !== null && JSON.stringify(tools) !== before) {
@@ -277,7 +288,13 @@ export async function connectMcpServers(servers, options = {}) {
     const origin = origins[name];
     if (!origin) throw new Error(`no MCP server offers '${name}'`);
     const client = await clientOf(origin.server);
-    const result = await client.callTool({ name: origin.tool, arguments: args }, undefined, callOptions);
+    let result;
+    try {
+      result = await client.callTool({ name: origin.tool, arguments: args }, undefined, callOptions);
+    } catch (error) {
+      if (clients.get(origin.server) === client || closed) throw error;
+      throw new Error(`the MCP server ${origin.server} exited during the call (${error?.message ?? error}); it starts again on the next call`);
+    }
     const text = resultText(result);
     if (result.isError) throw new Error(text);
     return text;

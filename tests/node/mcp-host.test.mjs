@@ -1,6 +1,7 @@
-// toolsearch/mcp's lazy servers on their edges: a cached server that no longer
+// toolsearch/mcp's servers on their edges: a cached server that no longer
 // starts leaves the session and is reported, once; closing the host while a
-// server starts leaves no process behind.
+// server starts leaves no process behind; a server that exits starts again,
+// once for all the calls that wait for it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -60,4 +61,24 @@ test("closing the host while a lazy server starts leaves it closed", async () =>
   const outcome = await call;
   assert.ok(outcome instanceof Error, String(outcome));
   assert.deepEqual(started, []);
+});
+
+test("a server that exits starts again on its next call, once for every call waiting", async () => {
+  const spec = { name: "crashing", command: process.execPath, args: [join(root, "tests", "node", "crashing-server.mjs")] };
+  const started = [];
+  const warnings = [];
+  const host = await connectMcpServers([spec], { onStart: (name) => started.push(name), onWarning: (w) => warnings.push(w) });
+  try {
+    const first = await host.callTool("mcp__crashing__pid", {});
+    await assert.rejects(host.callTool("mcp__crashing__crash", {}), /the MCP server crashing exited during the call/);
+    assert.match(warnings.join("\n"), /server 'crashing' closed its connection/);
+    const pids = await Promise.all(Array.from({ length: 20 }, () => host.callTool("mcp__crashing__pid", {})));
+    assert.equal(new Set(pids).size, 1);
+    assert.notEqual(pids[0], first);
+    assert.deepEqual(started, ["crashing", "crashing"]);
+    assert.deepEqual(host.session.tools.map((t) => t.name), ["mcp__crashing__crash", "mcp__crashing__pid"]);
+    assert.deepEqual(host.failures, []);
+  } finally {
+    await host.close();
+  }
 });
