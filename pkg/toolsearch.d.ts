@@ -297,6 +297,14 @@ export interface AssembleOptions {
   contextLength?: number;
   /** Shape of the three bridge tools (default "openai"); visible tools are never reshaped. */
   format?: "openai" | "anthropic" | "mcp";
+  /**
+   * The provider loads deferred tools itself (OpenAI's and Anthropic's
+   * `defer_loading`): the bridge is tool_search alone, its description and
+   * listing say that the tools it finds are loaded for the model to call, and
+   * connector tools are left out. The deferred-loading helpers of
+   * `toolsearch/openai` and `toolsearch/anthropic` set it. Default false.
+   */
+  deferLoading?: boolean;
 }
 
 /** How much of the deferred catalog the listing shows (§7.4). */

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::bridge::schemas::{bridge_tools, SearchBridge};
+use crate::bridge::schemas::{bridge_tools, Loading, SearchBridge};
 use crate::config::{Config, TriState};
 use crate::listing::{context_share, listing_budget, ListingForm};
 use crate::reserved::is_bridge;
@@ -18,6 +18,10 @@ pub struct AssembleOptions {
     pub context_length: Option<f64>,
     /// The shape of the bridge tools.
     pub format: ToolFormat,
+    /// The provider loads deferred tools itself (its `defer_loading`): the
+    /// bridge is `tool_search` alone, worded for tools it loads, and
+    /// connectors are left out (no `tool_call` would reach them).
+    pub defer_loading: bool,
 }
 
 /// The assembled array and what it cost (API.md `assemble` result).
@@ -69,9 +73,15 @@ pub struct AssemblyInput<'a> {
 pub fn assemble(
     input: AssemblyInput,
     options: AssembleOptions,
-    listing: impl FnOnce(usize) -> (Option<String>, ListingForm),
+    listing: impl FnOnce(usize, Loading) -> (Option<String>, ListingForm),
 ) -> Assembly {
     let config = input.config;
+    let loading = if options.defer_loading {
+        Loading::Provider
+    } else {
+        Loading::Bridges
+    };
+    let connections_granted = input.connections_granted && loading == Loading::Bridges;
     let session = input.session;
     let incoming: Vec<usize> = (0..session.tools.len())
         .filter(|&i| !is_bridge(&session.tools[i].def.name))
@@ -105,14 +115,15 @@ pub fn assemble(
             SearchBridge {
                 deferred_count,
                 listing,
-                connections_granted: input.connections_granted,
+                connections_granted,
+                loading,
             },
             options.format,
         );
         serde_json::to_string(&tools).unwrap_or_else(|_| "[]".to_owned())
     };
     if input.deferrable.is_empty() {
-        if enabled && input.connections_granted {
+        if enabled && connections_granted {
             return Assembly {
                 visible: incoming.clone(),
                 bridge: bridge(0, None),
@@ -133,7 +144,7 @@ pub fn assemble(
     let (text, form) = if config.listing == TriState::Off {
         (None, ListingForm::None)
     } else {
-        listing(budget)
+        listing(budget, loading)
     };
     let shown = text.as_deref().map(|t| (t, form));
     Assembly {

@@ -14,6 +14,16 @@ use crate::reserved::MANAGE_CONNECTIONS;
 use crate::session::{DeclaredSource, Session};
 use crate::snapshot::{self, Refusal};
 
+/// Listing blocks with what they were built from.
+#[derive(Debug)]
+struct CachedListing {
+    /// The session's declared rows.
+    declared: Vec<DeclaredSource>,
+    /// The header of the words they were written in (one per word set).
+    header: &'static str,
+    blocks: Rc<Blocks>,
+}
+
 /// A prepared session tool list.
 #[derive(Debug)]
 pub struct Prepared {
@@ -24,8 +34,8 @@ pub struct Prepared {
     /// `manage_connections` is among the session's tools and connectors are
     /// allowed by the configuration.
     pub connections_granted: bool,
-    /// Listing blocks for the declared rows they were built with.
-    listing: RefCell<Option<(Vec<DeclaredSource>, Rc<Blocks>)>>,
+    /// Listing blocks for the declared rows and words they were built with.
+    listing: RefCell<Option<CachedListing>>,
     /// The enhanced ranking's index, built on its first search.
     enhanced: OnceCell<EnhancedIndex>,
     /// The catalog's vectors for the semantic leg, once the host embedded them.
@@ -100,15 +110,19 @@ impl Prepared {
     }
 
     /// The listing blocks of this catalog with the session's declared rows,
-    /// reused while the rows are unchanged.
+    /// in `words`, reused while the rows and the words are unchanged.
     pub fn blocks(&self, session: &Session, words: &ListingWords) -> Rc<Blocks> {
-        if let Some((declared, blocks)) = &*self.listing.borrow() {
-            if *declared == session.declared {
-                return Rc::clone(blocks);
+        if let Some(cached) = &*self.listing.borrow() {
+            if cached.declared == session.declared && cached.header == words.header {
+                return Rc::clone(&cached.blocks);
             }
         }
         let blocks = Rc::new(catalog_blocks(&self.catalog, &session.declared, words));
-        *self.listing.borrow_mut() = Some((session.declared.clone(), Rc::clone(&blocks)));
+        *self.listing.borrow_mut() = Some(CachedListing {
+            declared: session.declared.clone(),
+            header: words.header,
+            blocks: Rc::clone(&blocks),
+        });
         blocks
     }
 }

@@ -43,6 +43,7 @@ fuzz_target!(|data: &[u8]| {
     let options = || AssembleOptions {
         context_length,
         format: ToolFormat::default(),
+        defer_loading: selector & 0x80 != 0,
     };
     let assembly = engine.assemble(&session, options());
     assert_eq!(

@@ -1,9 +1,13 @@
 // `toolsearch/ai`: the Vercel AI SDK (`ai`, an optional peer dependency).
 import type { ToolSet } from "ai";
-import type { Session, ToolSearch, ToolSearchOptions } from "../toolsearch.mjs";
+import type { Host, Session, ToolSearch, ToolSearchOptions } from "../toolsearch.mjs";
 
-/** Options of `toolSearchTools`: those of `new ToolSearch()`, and what stays visible. */
-export interface ToolSearchToolsOptions extends ToolSearchOptions {
+/**
+ * Options of `toolSearchTools`: those of `new ToolSearch()` (its host
+ * without `executeTool`: each tool runs its own `execute`), and what stays visible.
+ */
+export interface ToolSearchToolsOptions extends Omit<ToolSearchOptions, "host"> {
+  host?: Omit<Host, "executeTool">;
   /** Names of tools the model keeps seeing directly; the others defer. */
   visible?: string[];
   /** The model's context length, for the listing budget (default 200,000). */

@@ -36,11 +36,14 @@ async function finalOutput(produced) {
  * tool_call; tool_call validates the arguments, reads them through the
  * tool's own schema (defaults and transforms apply) and runs its `execute`
  * (a streaming one's last value is the output).
- * The other options are those of `new ToolSearch()` (its host's
- * `executeTool` is ours), and `contextLength`.
+ * The other options are those of `new ToolSearch()` (without
+ * `host.executeTool`: tools run their own `execute`), and `contextLength`.
  */
 export async function toolSearchTools(toolSet, options = {}) {
   const { visible = [], contextLength = 200_000, ...toolSearchOptions } = options;
+  if (typeof toolSearchOptions.host?.executeTool === "function") {
+    throw new TypeError("toolsearch/ai: tool_call runs each tool's own execute, so options.host.executeTool cannot be set");
+  }
   const names = Object.keys(toolSet);
   const kept = new Set([...visible, ...names.filter((name) => staysVisible(toolSet[name]))]);
   const tools = await Promise.all(

@@ -31,8 +31,9 @@ export interface ToolResultBlock<Content = string> {
 /** A `tool_use` block of the model. */
 export interface ToolUse {
   id: string;
-  name: string;
-  input: unknown;
+  /** Absent from blocks of another kind (a server tool's), which give null. */
+  name?: string;
+  input?: unknown;
 }
 
 /** Options of the tool lists: the model's context length, for the listing budget. */
@@ -40,7 +41,11 @@ export interface ToolListOptions {
   contextLength?: number;
 }
 
-/** A tool of any shape as a Messages API tool; null without a name. */
+/**
+ * A tool of any shape as a Messages API tool; null without a name. A tool
+ * already in that shape (with `input_schema`, or a server tool of another
+ * `type`) is returned as it is; a converted schema gets `type: "object"`.
+ */
 export function toAnthropicTool(def: unknown): MessagesTool | null;
 /** Messages API `tools`: the tools the model sees, then the three bridges. */
 export function messagesTools(ts: ToolSearch, session: Session | PreparedSession, options?: ToolListOptions): MessagesTool[];
@@ -49,7 +54,8 @@ export function toolResult(ts: ToolSearch, session: Session | PreparedSession, t
 /**
  * `tools` for Anthropic's own deferred loading: every tool of the session,
  * the deferred ones with `defer_loading`, and `tool_search` as a client-side
- * search tool. It reads the session's tools, so it takes the session itself,
+ * search tool; the deferred tools are sorted by name, so the array does not
+ * depend on the order servers were found in. It reads the session's tools, so it takes the session itself,
  * not a prepared one (a TypeError says so); so does `toolSearchResult`.
  */
 export function deferredMessagesTools(ts: ToolSearch, session: Session, options?: ToolListOptions): MessagesTool[];

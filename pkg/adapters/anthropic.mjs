@@ -3,12 +3,22 @@
 // deferred loading (`defer_loading` tools found through `tool_reference`
 // blocks of a client-side search tool).
 import { isError } from "toolsearch";
-import { matchedNames, plainTool, split, toolsOf } from "./common.mjs";
+import { isProviderTool, matchedNames, namedCall, plainTool, split, toolsOf } from "./common.mjs";
 
-/** A tool of any shape as a Messages API tool. */
+/**
+ * A tool of any shape as a Messages API tool: one already in that shape (a
+ * client tool with `input_schema`, or a server tool of another `type`) as it
+ * is, with its own keys such as `cache_control`. A converted tool's schema is
+ * an object schema, as the API requires.
+ */
 export function toAnthropicTool(def) {
+  if (isProviderTool(def) || (def?.type === undefined && typeof def?.name === "string" && def.input_schema !== null && typeof def.input_schema === "object")) {
+    return def;
+  }
   const tool = plainTool(def);
-  return tool && { name: tool.name, description: tool.description, input_schema: tool.parameters };
+  if (tool === null) return null;
+  const input_schema = tool.parameters.type === undefined ? { type: "object", ...tool.parameters } : tool.parameters;
+  return { name: tool.name, description: tool.description, input_schema };
 }
 
 /** Messages API `tools`: the tools the model sees, then the three bridges. */
@@ -22,6 +32,7 @@ export function messagesTools(ts, session, options) {
  * for the host's own tools.
  */
 export async function toolResult(ts, session, toolUse, ctx) {
+  if (!namedCall(toolUse?.name)) return null;
   const text = await ts.handle(toolUse.name, toolUse.input, session, ctx);
   if (text === null) return null;
   const result = { type: "tool_result", tool_use_id: toolUse.id, content: text };

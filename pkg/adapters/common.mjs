@@ -16,23 +16,41 @@ export function toolsOf(session) {
   return tools;
 }
 
-/** A tool of any shape as `{name, description, parameters}`; null without a name. */
+const isRecord = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** A tool of a `type` other than "function": a provider's own (built-in, server or custom) tool, passed on as it is. */
+export const isProviderTool = (def) => isRecord(def) && typeof def.type === "string" && def.type !== "function";
+
+/**
+ * A tool of any shape as `{name, description, parameters, strict?}`; null
+ * without a name. A flat Responses function tool's `parameters` are read too.
+ */
 export function plainTool(def) {
   const name = toolName(def);
   if (name === null) return null;
-  const block = def.function !== null && typeof def.function === "object" ? def.function : def;
+  const block = isRecord(def.function) ? def.function : def;
   const description = typeof block.description === "string" ? block.description : "";
-  return { name, description, parameters: toolSchema(def) ?? { type: "object", properties: {} } };
+  const parameters = toolSchema(def) ?? (isRecord(def.parameters) ? def.parameters : { type: "object", properties: {} });
+  const tool = { name, description, parameters };
+  if (typeof block.strict === "boolean") tool.strict = block.strict;
+  return tool;
 }
 
+/** Code-point order of names: the same on every machine and locale. */
+const byName = (a, b) => {
+  const [x, y] = [toolName(a) ?? "", toolName(b) ?? ""];
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
 /**
- * `ts.assemble` split for a provider: `visible`, the session's tools the
- * model sees; `bridges`, the bridge tools by name (OpenAI shape); `deferred`,
- * the session's tools behind the bridge; `activated`, whether anything defers.
+ * `ts.assemble` split for a provider's own deferred loading: `visible`, the
+ * session's tools the model sees; `bridges`, the bridge tools by name (OpenAI
+ * shape; tool_search alone, worded for tools the provider loads); `deferred`,
+ * the session's tools behind it; `activated`, whether anything defers.
  */
 export function split(ts, session, options = {}) {
   const tools = toolsOf(session);
-  const assembly = ts.assemble(session, { contextLength: options.contextLength, format: "openai" });
+  const assembly = ts.assemble(session, { contextLength: options.contextLength, format: "openai", deferLoading: true });
   const own = new Set(tools);
   const bridges = new Map();
   const visible = [];
@@ -41,9 +59,13 @@ export function split(ts, session, options = {}) {
     else bridges.set(toolName(tool), tool);
   }
   const shown = new Set(visible);
-  const deferred = tools.filter((tool) => !shown.has(tool) && !RESERVED.has(toolName(tool)));
+  // Sorted by name, as the listing is: the array does not depend on the order servers were found in (§4.5).
+  const deferred = tools.filter((tool) => !shown.has(tool) && !RESERVED.has(toolName(tool))).sort(byName);
   return { visible, bridges, deferred, activated: assembly.activated };
 }
+
+/** Whether a model's tool call names a tool: a call of another kind (a custom tool's) has no name to route. */
+export const namedCall = (name) => typeof name === "string";
 
 /** The tool names of a tool_search answer, every query's, once each, in order. */
 export function matchedNames(text) {

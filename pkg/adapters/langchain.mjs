@@ -1,7 +1,8 @@
 // toolsearch/langchain: LangChain.js tools behind the bridges. The bridges
 // are LangChain tools whose schemas accept what the bridges accept (a single
-// string counts as one query or name), and tool_call runs each deferred
-// tool's own `invoke`.
+// string counts as one query or name, arguments may come as JSON text), and
+// tool_call runs each deferred tool's own `invoke`; LangGraph's own control
+// flow (an `interrupt()`, a `Command`) passes through to the graph.
 import { tool } from "@langchain/core/tools";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
 import { ToolSearch, toolName } from "toolsearch";
@@ -9,16 +10,30 @@ import { ToolSearch, toolName } from "toolsearch";
 /** The toolset every deferred LangChain tool is registered under. */
 const TOOLSET = "langchain";
 
-/** A list argument of a bridge: a list of strings, or one string. */
-const listOrString = (schema) => ({ anyOf: [schema, { type: "string" }], description: schema.description });
+/** `schema`, or any of `others`, under the schema's own description. */
+const orElse = (schema, ...others) => ({ anyOf: [schema, ...others], description: schema.description });
+const TEXT = { type: "string" };
+const NULL = { type: "null" };
 
-/** The bridge's parameters, widened to what the bridge reads (§8.1, §10.1). */
+/**
+ * The bridge's parameters, widened to what the bridge reads (§8.1, §10.1):
+ * LangChain validates a call against them before the bridge sees it.
+ */
 function accepting(name, parameters) {
   const properties = { ...parameters.properties };
-  if (name === "tool_search") properties.queries = listOrString(properties.queries);
-  if (name === "tool_describe") properties.names = listOrString(properties.names);
-  if (name === "tool_call") properties.calls = listOrString(properties.calls);
-  return { ...parameters, properties };
+  if (name === "tool_search") {
+    properties.queries = orElse(properties.queries, TEXT);
+    properties.limit = orElse(properties.limit, TEXT, NULL);
+  }
+  if (name === "tool_describe") properties.names = orElse(properties.names, TEXT);
+  if (name !== "tool_call") return { ...parameters, properties };
+  // One call as an object, the list as JSON text, arguments as JSON text or
+  // null; and the single call of old, `{name, arguments}` at the top level.
+  const item = properties.calls.items;
+  const call = { ...item, properties: { ...item.properties, arguments: orElse(item.properties.arguments, TEXT, NULL) } };
+  properties.calls = orElse({ ...properties.calls, items: call }, call, TEXT);
+  const { required, ...rest } = parameters;
+  return { ...rest, properties };
 }
 
 /** A tool's output as the text the model reads: a ToolMessage's content, text as it is, anything else as JSON. */
@@ -28,21 +43,48 @@ function asText(output) {
   return typeof value === "string" ? value : JSON.stringify(value ?? null);
 }
 
+/** LangGraph's control flow: an `interrupt()` (as for approval) or a Command for a parent graph, thrown to reach the graph. */
+const isGraphSignal = (error) => error?.is_bubble_up === true;
+
+/** A LangGraph `Command` (a state update), which the graph applies when a tool returns it. */
+const isCommand = (output) => output?.lg_name === "Command";
+
+/** Tools that stay in front of the model: their result ends the agent's turn, which only a direct call does. */
+const staysVisible = (lcTool) => lcTool.returnDirect === true;
+
 /**
  * The bridges for LangChain tools: `{ tools, ts, session }`. `tools` holds the
- * tools kept visible (`options.visible`, names), then tool_search,
- * tool_describe and tool_call; tool_call validates and runs a deferred tool's
- * own `invoke`. The other options are those of `new ToolSearch()`, and
- * `contextLength`.
+ * tools kept visible (`options.visible`, names, and every `returnDirect`
+ * tool), then tool_search, tool_describe and tool_call; tool_call validates
+ * and runs a deferred tool's own `invoke`. An `interrupt()` inside it pauses
+ * the graph as it would for a direct call, and a `Command` it returns is the
+ * bridge's result when it was the batch's only call. The other options are
+ * those of `new ToolSearch()` (without `host.executeTool`: tools run their
+ * own `invoke`), and `contextLength`.
  */
 export function toolSearchTools(lcTools, options = {}) {
   const { visible = [], contextLength = 200_000, ...toolSearchOptions } = options;
+  if (typeof toolSearchOptions.host?.executeTool === "function") {
+    throw new TypeError("toolsearch/langchain: tool_call runs each tool's own invoke, so options.host.executeTool cannot be set");
+  }
   const byName = new Map(lcTools.map((t) => [t.name, t]));
-  const kept = new Set(visible);
+  const kept = new Set([...visible, ...lcTools.filter(staysVisible).map((t) => t.name)]);
   const defs = lcTools.map((t) => ({ name: t.name, description: t.description ?? "", inputSchema: toJsonSchema(t.schema) }));
   const toolsets = Object.fromEntries(lcTools.filter((t) => !kept.has(t.name)).map((t) => [t.name, TOOLSET]));
   const session = { tools: defs, toolsets };
-  const executeTool = async (name, args, ctx) => asText(await byName.get(name).invoke(args, ctx.config));
+  // `ctx` is the bridge call's own record (see below): what the graph must
+  // see beyond the text is kept there.
+  const executeTool = async (name, args, ctx) => {
+    ctx.ran += 1;
+    try {
+      const output = await byName.get(name).invoke(args, ctx.config);
+      if (isCommand(output)) ctx.commands.push(output);
+      return asText(output);
+    } catch (error) {
+      if (isGraphSignal(error)) ctx.signals.push(error);
+      throw error;
+    }
+  };
   const ts = new ToolSearch({ ...toolSearchOptions, host: { ...toolSearchOptions.host, executeTool } });
   // The tools are fixed: the bridges run on a prepared snapshot, so a turn
   // reads none of them and the first one builds no index.
@@ -55,13 +97,13 @@ export function toolSearchTools(lcTools, options = {}) {
       continue;
     }
     const { description, parameters } = def.function;
-    tools.push(
-      tool(async (input, config) => ts.handle(name, input, prepared, { config, signal: config?.signal }), {
-        name,
-        description,
-        schema: accepting(name, parameters),
-      }),
-    );
+    const run = async (input, config) => {
+      const call = { config, signal: config?.signal, ran: 0, signals: [], commands: [] };
+      const text = await ts.handle(name, input, prepared, call);
+      if (call.signals.length > 0) throw call.signals[0];
+      return call.ran === 1 && call.commands.length === 1 ? call.commands[0] : text;
+    };
+    tools.push(tool(run, { name, description, schema: accepting(name, parameters) }));
   }
   return { tools, ts, session };
 }

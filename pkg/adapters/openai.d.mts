@@ -6,7 +6,7 @@ import type { CallContext, JsonSchema, PreparedSession, Session, ToolSearch } fr
 /** A Chat Completions function tool. */
 export interface ChatFunctionTool {
   type: "function";
-  function: { name: string; description: string; parameters: JsonSchema };
+  function: { name: string; description: string; parameters: JsonSchema; strict?: boolean };
 }
 
 /** A Responses API function tool. */
@@ -56,9 +56,17 @@ export interface ToolListOptions {
   contextLength?: number;
 }
 
-/** A tool of any shape as a Chat Completions function tool; null without a name. */
+/**
+ * A tool of any shape as a Chat Completions function tool; null without a
+ * name. A tool already in the Chat shape, or of another `type` (a custom
+ * tool), is returned as it is.
+ */
 export function toChatTool(def: unknown): ChatFunctionTool | null;
-/** A tool of any shape as a Responses API function tool; null without a name. */
+/**
+ * A tool of any shape as a Responses API function tool; null without a name.
+ * A flat function tool, or a built-in tool, is returned as it is; a converted
+ * one keeps its `strict`, false when it has none.
+ */
 export function toResponsesTool(def: unknown): ResponsesFunctionTool | null;
 /** Chat Completions `tools`: the tools the model sees, then the three bridges. */
 export function chatTools(ts: ToolSearch, session: Session | PreparedSession, options?: ToolListOptions): ChatFunctionTool[];
@@ -68,19 +76,22 @@ export function responsesTools(ts: ToolSearch, session: Session | PreparedSessio
 export function chatToolMessage(
   ts: ToolSearch,
   session: Session | PreparedSession,
-  toolCall: { id: string; function: { name: string; arguments: string } },
+  /** A function tool call; a call of another kind (a custom tool's) gives null. */
+  toolCall: { id: string; function?: { name: string; arguments: string } },
   ctx?: CallContext,
 ): Promise<ChatToolMessage | null>;
 /** Runs a bridge `function_call`: the `function_call_output` item, or null for the host's own tools. */
 export function functionCallOutput(
   ts: ToolSearch,
   session: Session | PreparedSession,
-  item: { call_id: string; name: string; arguments: string },
+  /** A `function_call` item; an item of another kind gives null. */
+  item: { call_id: string; name?: string; arguments?: string },
   ctx?: CallContext,
 ): Promise<FunctionCallOutputItem | null>;
 /**
  * `tools` for OpenAI's own deferred loading: every tool of the session, the
- * deferred ones with `defer_loading`, and a client-executed `tool_search`.
+ * deferred ones with `defer_loading` (sorted by name, so the array does not
+ * depend on the order servers were found in), and a client-executed `tool_search`.
  * It reads the session's tools, so it takes the session itself, not a
  * prepared one (a TypeError says so); so does `toolSearchOutput`.
  */

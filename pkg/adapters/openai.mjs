@@ -2,18 +2,28 @@
 // and Responses APIs, and the Responses API's own deferred loading
 // (`defer_loading` tools found by a client-executed `tool_search`).
 import { isError } from "toolsearch";
-import { matchedNames, plainTool, split, toolsOf } from "./common.mjs";
+import { isProviderTool, matchedNames, namedCall, plainTool, split, toolsOf } from "./common.mjs";
 
-/** A tool of any shape as a Chat Completions function tool. */
+/**
+ * A tool of any shape as a Chat Completions tool: one already in that shape
+ * (a function tool, or a tool of another `type`) as it is, with its own
+ * keys such as `strict`.
+ */
 export function toChatTool(def) {
+  if (isProviderTool(def) || (def?.type === "function" && def.function !== null && typeof def.function === "object")) return def;
   const tool = plainTool(def);
   return tool && { type: "function", function: tool };
 }
 
-/** A tool of any shape as a Responses API function tool. */
+/**
+ * A tool of any shape as a Responses API tool: one already in that shape (a
+ * flat function tool, or a built-in tool) as it is. Converted tools are not
+ * `strict` unless their definition says so (the API's default is strict).
+ */
 export function toResponsesTool(def) {
+  if (isProviderTool(def) || (def?.type === "function" && typeof def.name === "string")) return def;
   const tool = plainTool(def);
-  return tool && { type: "function", name: tool.name, description: tool.description, parameters: tool.parameters, strict: false };
+  return tool && { type: "function", name: tool.name, description: tool.description, parameters: tool.parameters, strict: tool.strict ?? false };
 }
 
 /** Chat Completions `tools`: the tools the model sees, then the three bridges. */
@@ -23,7 +33,7 @@ export function chatTools(ts, session, options) {
 
 /** Responses API `tools`: the tools the model sees, then the three bridges. */
 export function responsesTools(ts, session, options) {
-  return chatTools(ts, session, options).map(toResponsesTool).filter(Boolean);
+  return ts.assemble(session, { contextLength: options?.contextLength, format: "openai" }).tools.map(toResponsesTool).filter(Boolean);
 }
 
 /**
@@ -31,6 +41,7 @@ export function responsesTools(ts, session, options) {
  * message to append, or null for the host's own tools.
  */
 export async function chatToolMessage(ts, session, toolCall, ctx) {
+  if (!namedCall(toolCall?.function?.name)) return null;
   const text = await ts.handle(toolCall.function.name, toolCall.function.arguments, session, ctx);
   return text === null ? null : { role: "tool", tool_call_id: toolCall.id, content: text };
 }
@@ -40,6 +51,7 @@ export async function chatToolMessage(ts, session, toolCall, ctx) {
  * `function_call_output` item to send back, or null for the host's own tools.
  */
 export async function functionCallOutput(ts, session, item, ctx) {
+  if (!namedCall(item?.name)) return null;
   const text = await ts.handle(item.name, item.arguments, session, ctx);
   return text === null ? null : { type: "function_call_output", call_id: item.call_id, output: text };
 }

@@ -54,7 +54,8 @@ class ToolSearch {
     const [askedLength, askedFormat] = [field(o, "contextLength"), field(o, "format")];
     const contextLength = typeof askedLength === "number" ? askedLength : NaN;
     const format = typeof askedFormat === "string" ? askedFormat : "openai";
-    const [recordText, bridgeText] = this.#engine.assemble(s, contextLength, format);
+    const deferLoading = field(o, "deferLoading") === true;
+    const [recordText, bridgeText] = this.#engine.assemble(s, contextLength, format, deferLoading);
     const record = JSON.parse(recordText);
     const tools = record.visible.map((i) => s.tools[i]);
     for (const bridge of JSON.parse(bridgeText)) tools.push(bridge);

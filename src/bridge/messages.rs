@@ -8,6 +8,7 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use super::error::{BridgeError, JsonError};
+use super::schemas::Loading;
 
 use crate::connectors::{CallError, Detail, Failure, LegFailure, NotConnected, Surface};
 use crate::host::{CallbackError, Refusal};
@@ -38,6 +39,20 @@ pub const LISTING: ListingWords = ListingWords {
     unavailable: listing_unavailable,
 };
 
+/// The listing's words when the provider loads the tools search finds.
+pub const LISTING_PROVIDER: ListingWords = ListingWords {
+    header: "Deferred tools (found by `tool_search`, which loads them for you to call):",
+    ..LISTING
+};
+
+/// The listing's words for `loading`.
+pub fn listing_words(loading: Loading) -> &'static ListingWords {
+    match loading {
+        Loading::Bridges => &LISTING,
+        Loading::Provider => &LISTING_PROVIDER,
+    }
+}
+
 fn listing_heading(label: &str, count: usize) -> String {
     format!("{label} tools ({count}):")
 }
@@ -65,6 +80,9 @@ pub const SEARCH_CONNECTORS_ONLY: &str =
 /// How to write `tool_search` queries, after its opening sentence.
 pub const SEARCH_USAGE: &str = " Pass `queries`, a list of keyword queries searched in parallel against one catalog, one query per capability you need. Write each as app or service + action + object (good: \"github create issue\", \"slack post message\"; bad: \"can you help me file a bug\"). Every word counts: a query with a word that no tool contains returns nothing. The result lists the matching names per query plus one shared map of short descriptions; load full schemas with tool_describe, then invoke with tool_call. Tools already in your tool list need no search.";
 
+/// How to write `tool_search` queries when the provider loads what it finds.
+pub const SEARCH_USAGE_PROVIDER: &str = " Pass `queries`, a list of keyword queries searched in parallel against one catalog, one query per capability you need. Write each as app or service + action + object (good: \"github create issue\", \"slack post message\"; bad: \"can you help me file a bug\"). Every word counts: a query with a word that no tool contains returns nothing. The tools it finds are loaded into your tool list; call them there as usual. Tools already in your tool list need no search.";
+
 /// `tool_search` description: connector names, when connections are granted.
 pub const CONNECTOR_SENTENCE: &str = " Names starting with `connectors__` are tools of the user's remote connector accounts; `manage_connections` checks their connection state and returns the link that authorizes an app.";
 
@@ -73,6 +91,9 @@ pub const GROUPS_PARAGRAPH: &str = "The servers below are connected and their to
 
 /// Before a listing of names.
 pub const LISTED_PARAGRAPH: &str = "Every deferred capability is listed below. Never claim a listed tool is unavailable. When you can see the exact name you need, load it with tool_describe directly and skip tool_search.";
+
+/// Before a listing of names, when the provider loads what search finds.
+pub const LISTED_PARAGRAPH_PROVIDER: &str = "Every deferred capability is listed below. Never claim a listed tool is unavailable. To use one, search for it by its name or words first: that loads it.";
 
 /// After [`LISTED_PARAGRAPH`] in the mixed form: summarised servers have tools too.
 pub const MIXED_SENTENCE: &str = " Servers marked \"names not listed\" have tools too: find them with tool_search before concluding that anything is missing.";

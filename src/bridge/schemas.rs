@@ -8,6 +8,16 @@ use crate::listing::ListingForm;
 use crate::reserved::{TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH};
 use crate::session::tooldef::ToolFormat;
 
+/// Who loads a deferred tool once `tool_search` has found it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Loading {
+    /// The model, through `tool_describe` and `tool_call`: the three bridges.
+    Bridges,
+    /// The provider, from the tools it was given with `defer_loading`:
+    /// `tool_search` alone.
+    Provider,
+}
+
 /// What the `tool_search` description depends on.
 #[derive(Debug, Clone, Copy)]
 pub struct SearchBridge<'a> {
@@ -17,23 +27,27 @@ pub struct SearchBridge<'a> {
     pub listing: Option<(&'a str, ListingForm)>,
     /// `manage_connections` is in the session and connectors are allowed.
     pub connections_granted: bool,
+    /// Who loads what search finds.
+    pub loading: Loading,
 }
 
-/// The bridge tools in assembly order (search, describe, call), in `format`.
-pub fn bridge_tools(search: SearchBridge, format: ToolFormat) -> [Value; 3] {
-    [
-        format.write(
-            TOOL_SEARCH,
-            &search_description(search),
-            search_parameters(),
-        ),
-        format.write(
+/// The bridge tools in assembly order (search, describe, call), in `format`;
+/// `tool_search` alone when the provider loads what it finds.
+pub fn bridge_tools(search: SearchBridge, format: ToolFormat) -> Vec<Value> {
+    let mut tools = vec![format.write(
+        TOOL_SEARCH,
+        &search_description(search),
+        search_parameters(),
+    )];
+    if search.loading == Loading::Bridges {
+        tools.push(format.write(
             TOOL_DESCRIBE,
             messages::DESCRIBE_DESCRIPTION,
             describe_parameters(),
-        ),
-        format.write(TOOL_CALL, messages::CALL_DESCRIPTION, call_parameters()),
-    ]
+        ));
+        tools.push(format.write(TOOL_CALL, messages::CALL_DESCRIPTION, call_parameters()));
+    }
+    tools
 }
 
 fn search_description(search: SearchBridge) -> String {
@@ -42,7 +56,10 @@ fn search_description(search: SearchBridge) -> String {
     } else {
         messages::SEARCH_CONNECTORS_ONLY.to_owned()
     };
-    text.push_str(messages::SEARCH_USAGE);
+    text.push_str(match search.loading {
+        Loading::Bridges => messages::SEARCH_USAGE,
+        Loading::Provider => messages::SEARCH_USAGE_PROVIDER,
+    });
     if search.connections_granted {
         text.push_str(messages::CONNECTOR_SENTENCE);
     }
@@ -51,7 +68,10 @@ fn search_description(search: SearchBridge) -> String {
         if form == ListingForm::Groups {
             text.push_str(messages::GROUPS_PARAGRAPH);
         } else {
-            text.push_str(messages::LISTED_PARAGRAPH);
+            text.push_str(match search.loading {
+                Loading::Bridges => messages::LISTED_PARAGRAPH,
+                Loading::Provider => messages::LISTED_PARAGRAPH_PROVIDER,
+            });
             if form == ListingForm::Mixed {
                 text.push_str(messages::MIXED_SENTENCE);
             }
@@ -124,27 +144,42 @@ mod tests {
         listing: Option<(&str, ListingForm)>,
         granted: bool,
     ) -> String {
-        let [tool, _, _] = bridge_tools(
+        search_for(deferred_count, listing, granted, Loading::Bridges)
+    }
+
+    fn search_for(
+        deferred_count: usize,
+        listing: Option<(&str, ListingForm)>,
+        granted: bool,
+        loading: Loading,
+    ) -> String {
+        let tools = bridge_tools(
             SearchBridge {
                 deferred_count,
                 listing,
                 connections_granted: granted,
+                loading,
             },
             ToolFormat::OpenAi,
         );
-        tool["function"]["description"].as_str().unwrap().to_owned()
+        tools[0]["function"]["description"]
+            .as_str()
+            .unwrap()
+            .to_owned()
     }
 
     #[test]
     fn key_order_is_fixed() {
-        let [search, describe, call] = bridge_tools(
+        let tools = bridge_tools(
             SearchBridge {
                 deferred_count: 3,
                 listing: None,
                 connections_granted: false,
+                loading: Loading::Bridges,
             },
             ToolFormat::OpenAi,
         );
+        let [search, describe, call] = <[Value; 3]>::try_from(tools).unwrap();
         let text = serde_json::to_string(&search).unwrap();
         assert!(text
             .starts_with(r#"{"type":"function","function":{"name":"tool_search","description":"#));
@@ -156,15 +191,16 @@ mod tests {
         assert!(serde_json::to_string(&call)
             .unwrap()
             .ends_with(r#""required":["calls"]}}}"#));
-        let [mcp, _, _] = bridge_tools(
+        let mcp = bridge_tools(
             SearchBridge {
                 deferred_count: 3,
                 listing: None,
                 connections_granted: false,
+                loading: Loading::Bridges,
             },
             ToolFormat::Mcp,
         );
-        assert!(serde_json::to_string(&mcp)
+        assert!(serde_json::to_string(&mcp[0])
             .unwrap()
             .starts_with(r#"{"name":"tool_search","description":"#));
     }
@@ -188,5 +224,33 @@ mod tests {
         let groups = search(2, Some(("LISTING", ListingForm::Groups)), false);
         assert!(groups.ends_with(&format!("{}\n\nLISTING", messages::GROUPS_PARAGRAPH)));
         assert!(messages::CALL_DESCRIPTION.contains("one entry per tool_call"));
+    }
+
+    #[test]
+    fn when_the_provider_loads_search_alone_names_no_other_bridge() {
+        let tools = bridge_tools(
+            SearchBridge {
+                deferred_count: 2,
+                listing: Some(("LISTING", ListingForm::Names)),
+                connections_granted: false,
+                loading: Loading::Provider,
+            },
+            ToolFormat::OpenAi,
+        );
+        assert_eq!(tools.len(), 1);
+        let text = search_for(
+            2,
+            Some(("LISTING", ListingForm::Names)),
+            false,
+            Loading::Provider,
+        );
+        assert!(text.ends_with(&format!(
+            "{}\n\nLISTING",
+            messages::LISTED_PARAGRAPH_PROVIDER
+        )));
+        for word in ["tool_describe", "tool_call", "connectors__"] {
+            assert!(!text.contains(word), "{word} in {text}");
+            assert!(!messages::LISTING_PROVIDER.header.contains(word));
+        }
     }
 }

@@ -300,8 +300,10 @@ impl Engine {
                 .filter(|t| t.toolset.is_none() && !self.classifier.is_core(&t.def.name))
                 .count(),
         };
-        assemble(input, options, |budget| {
-            prepared.blocks(session, &messages::LISTING).render(budget)
+        assemble(input, options, |budget, loading| {
+            prepared
+                .blocks(session, messages::listing_words(loading))
+                .render(budget)
         })
     }
 

@@ -106,12 +106,14 @@ impl WasmEngine {
         session: &SessionValue,
         context_length: f64,
         format: &str,
+        defer_loading: bool,
     ) -> Vec<String> {
         let session = self.session(session, true);
         let options = AssembleOptions {
             context_length: (context_length.is_finite() && context_length > 0.0)
                 .then_some(context_length),
             format: ToolFormat::parse(format).unwrap_or_default(),
+            defer_loading,
         };
         let assembly = self.engine.assemble(&session, options);
         vec![

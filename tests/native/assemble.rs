@@ -41,6 +41,7 @@ fn assemble(engine: &Engine, session_json: Value, context_length: Option<f64>) -
         AssembleOptions {
             context_length,
             format: ToolFormat::OpenAi,
+            defer_loading: false,
         },
     )
 }
@@ -208,6 +209,7 @@ fn formats() {
             AssembleOptions {
                 context_length: None,
                 format,
+                defer_loading: false,
             },
         );
         let tools = bridge(&a);

@@ -1,8 +1,13 @@
-// toolsearch/langchain with the real @langchain/core: the bridges as LangChain
-// tools, invoked as an agent would, and a deferred zod tool run through them.
+// toolsearch/langchain with the real @langchain/core and @langchain/langgraph:
+// the bridges as LangChain tools, invoked as an agent would, a deferred zod
+// tool run through them, and LangGraph's interrupts and Commands through a
+// ToolNode.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { AIMessage, ToolMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
+import { Command, END, MemorySaver, MessagesAnnotation, START, StateGraph, interrupt } from "@langchain/langgraph";
+import { ToolNode } from "@langchain/langgraph/prebuilt";
 import { z } from "zod";
 import { toolSearchTools } from "toolsearch/langchain";
 
@@ -53,4 +58,62 @@ test("langchain: the bridges run on the session as it was prepared", async () =>
   session.tools.find((t) => t.name === "list_files").description = "Print a greeting.";
   assert.deepEqual(await matches("list files folder"), ["list_files"]);
   assert.deepEqual(await matches("print greeting"), []);
+});
+
+/** A graph that runs one model turn's tool calls through a ToolNode, with a checkpointer (interrupts need one). */
+function toolGraph(tools) {
+  return new StateGraph(MessagesAnnotation)
+    .addNode("tools", new ToolNode(tools))
+    .addEdge(START, "tools")
+    .addEdge("tools", END)
+    .compile({ checkpointer: new MemorySaver() });
+}
+const bridgeCall = (calls) => new AIMessage({ content: "", tool_calls: [{ id: "c1", name: "tool_call", args: { calls } }] });
+
+test("langchain: an interrupt() behind tool_call pauses the graph, and the tool runs on resume", async () => {
+  const deleted = [];
+  const deleteRepo = tool(
+    async ({ repo }) => {
+      if (!interrupt({ question: `Delete ${repo}?` })) return "cancelled";
+      deleted.push(repo);
+      return `deleted ${repo}`;
+    },
+    { name: "delete_repo", description: "Delete a git repository.", schema: z.object({ repo: z.string() }) },
+  );
+  const { tools } = toolSearchTools([deleteRepo], { contextLength: 500 });
+  const graph = toolGraph(tools);
+  const thread = { configurable: { thread_id: "t1" } };
+  const paused = await graph.invoke({ messages: [bridgeCall([{ name: "delete_repo", arguments: { repo: "prod" } }])] }, thread);
+  assert.equal(paused.__interrupt__?.[0]?.value.question, "Delete prod?");
+  assert.deepEqual(deleted, []);
+  const resumed = await graph.invoke(new Command({ resume: true }), thread);
+  assert.equal(resumed.messages.at(-1).content, "deleted prod");
+  assert.deepEqual(deleted, ["prod"]);
+});
+
+test("langchain: a Command a deferred tool returns updates the graph; returnDirect tools stay visible", async () => {
+  const remember = tool(
+    async ({ fact }, config) => new Command({ update: { messages: [new ToolMessage({ content: `noted: ${fact}`, tool_call_id: config.toolCall.id })] } }),
+    { name: "remember_fact", description: "Remember a fact for later.", schema: z.object({ fact: z.string() }) },
+  );
+  const finish = tool(async () => "final answer", { name: "finish", description: "Give the final answer.", schema: z.object({}), returnDirect: true });
+  const { tools } = toolSearchTools([remember, finish], { contextLength: 500 });
+  assert.deepEqual(tools.map((t) => t.name), ["finish", "tool_search", "tool_describe", "tool_call"]);
+  const out = await toolGraph(tools).invoke({ messages: [bridgeCall([{ name: "remember_fact", arguments: { fact: "sky is blue" } }])] }, { configurable: { thread_id: "t2" } });
+  assert.equal(out.messages.at(-1).content, "noted: sky is blue");
+});
+
+test("langchain: the bridge schemas take what the bridges read; host.executeTool is refused", async () => {
+  const got = [];
+  const lcTools = [
+    tool(async (input) => { got.push(input); return "ok"; }, { name: "send_sms", description: "Send a text message.", schema: z.object({ to: z.string() }) }),
+  ];
+  const { tools } = toolSearchTools(lcTools, { contextLength: 500 });
+  const [search, , call] = tools;
+  assert.equal(await call.invoke({ calls: [{ name: "send_sms", arguments: '{"to": "+1"}' }] }), "ok");
+  assert.equal(await call.invoke({ calls: { name: "send_sms", arguments: { to: "+2" } } }), "ok");
+  assert.equal(await call.invoke({ name: "send_sms", arguments: { to: "+3" } }), "ok");
+  assert.deepEqual(got, [{ to: "+1" }, { to: "+2" }, { to: "+3" }]);
+  assert.deepEqual(JSON.parse(await search.invoke({ queries: ["text message"], limit: "3" })).results[0].matches, ["send_sms"]);
+  assert.throws(() => toolSearchTools(lcTools, { host: { executeTool: () => "mine" } }), /host\.executeTool cannot be set/);
 });

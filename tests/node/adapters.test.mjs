@@ -102,6 +102,8 @@ test("openai: Responses API, with the bridges and with its own deferred loading"
   assert.equal(sentTools.filter((t) => t.defer_loading).length, 6);
   assert.deepEqual(sentTools.at(-1).type, "tool_search");
   assert.match(sentTools.at(-1).description, /mcp__jira__create_ticket/);
+  // Only tool_search is offered: its words name no other bridge.
+  assert.doesNotMatch(sentTools.at(-1).description, /tool_describe|tool_call/);
   const item = await toolSearchOutput(ts, session, response.output[0]);
   assert.deepEqual([item.type, item.call_id, item.status], ["tool_search_output", "ts1", "completed"]);
   assert.equal(item.tools[0].name, "mcp__jira__create_ticket");
@@ -131,6 +133,7 @@ test("anthropic: Messages API through the bridges, is_error, and its own deferre
   const second = await client.messages.create({ model: "mock", max_tokens: 100, messages: [{ role: "user", content: "Which channels?" }], tools: deferredMessagesTools(ts, session, { contextLength }) });
   assert.equal(model.sent[1].tools.filter((t) => t.defer_loading).length, 6);
   assert.equal(model.sent[1].tools.at(-1).name, "tool_search");
+  assert.doesNotMatch(model.sent[1].tools.at(-1).description, /tool_describe|tool_call/);
   const found = await toolSearchResult(ts, session, second.content[0]);
   assert.deepEqual(found.content[0], { type: "tool_reference", tool_name: "mcp__slack__list_channels" });
   assert.equal(found.is_error, undefined);
@@ -148,4 +151,43 @@ test("adapters refuse a prepared session where they read its tools, and never de
   const clash = { tools: [...session.tools, own], toolsets: { ...session.toolsets, tool_search: "mcp-own" } };
   const names = deferredMessagesTools(ts, clash, { contextLength }).map((t) => t.name);
   assert.deepEqual(names.filter((n) => n === "tool_search"), ["tool_search"]);
+});
+
+test("adapters pass the host's own provider-shaped tools on unchanged, and convert the rest", () => {
+  const { ts, session } = fixture();
+  const own = {
+    chat: { type: "function", function: { name: "lookup", description: "Look up a word.", parameters: { type: "object", properties: {} }, strict: true } },
+    custom: { type: "custom", custom: { name: "sql", description: "Run SQL." } },
+    responses: { type: "web_search" },
+    anthropic: { name: "lookup", description: "Look up a word.", input_schema: { type: "object", properties: {} }, cache_control: { type: "ephemeral" } },
+    server: { type: "web_search_20250305", name: "web_search", max_uses: 3 },
+  };
+  const visible = (tools) => ({ ...session, tools: [...tools, ...session.tools] });
+  const chat = chatTools(ts, visible([own.chat, own.custom]), { contextLength });
+  assert.equal(chat[0], own.chat);
+  assert.equal(chat[1], own.custom);
+  const responses = responsesTools(ts, visible([own.chat, own.responses]), { contextLength });
+  assert.deepEqual(responses[0], { type: "function", name: "lookup", description: "Look up a word.", parameters: own.chat.function.parameters, strict: true });
+  assert.equal(responses[1], own.responses);
+  const messages = messagesTools(ts, visible([own.anthropic, own.server]), { contextLength });
+  assert.equal(messages[0], own.anthropic);
+  assert.equal(messages[1], own.server);
+  // An MCP tool whose schema has no type becomes an object schema, as the Messages API requires.
+  const untyped = { name: "ping", description: "Ping.", inputSchema: { properties: {} } };
+  assert.deepEqual(messagesTools(ts, visible([untyped]), { contextLength })[0].input_schema, { type: "object", properties: {} });
+});
+
+test("deferred-loading arrays do not depend on the order the servers were found in", () => {
+  const { ts, session } = fixture();
+  const reversed = { ...session, tools: [...session.tools].reverse() };
+  for (const build of [deferredResponsesTools, deferredMessagesTools]) {
+    assert.equal(JSON.stringify(build(ts, reversed, { contextLength })), JSON.stringify(build(ts, session, { contextLength })));
+  }
+});
+
+test("a tool call of another kind (a custom tool's) is the host's, not a bridge's", async () => {
+  const { ts, session } = fixture();
+  assert.equal(await chatToolMessage(ts, session, { id: "c1", type: "custom", custom: { name: "sql", input: "select 1" } }), null);
+  assert.equal(await functionCallOutput(ts, session, { type: "custom_tool_call", call_id: "c2", input: "x" }), null);
+  assert.equal(await toolResult(ts, session, { type: "server_tool_use", id: "c3" }), null);
 });
