@@ -21,17 +21,35 @@ export interface McpHost {
   /** Servers that did not start, and why. */
   failures: { server: string; reason: string }[];
   /** Runs a tool by its session name: the text of its result; throws with that text when the server reports isError. */
-  callTool(
+  callTool(name: string, args: Record<string, unknown>, options?: McpCallOptions): Promise<string>;
+  /**
+   * Runs a tool by its session name: the server's result as it came (its
+   * content blocks: text, images, resources); throws only when no server
+   * offers the name or the connection fails.
+   */
+  callToolResult(
     name: string,
     args: Record<string, unknown>,
-    options?: { signal?: AbortSignal; timeout?: number; resetTimeoutOnProgress?: boolean },
-  ): Promise<string>;
-  /** Closes every connection. */
+    options?: McpCallOptions,
+  ): Promise<{ content: Array<{ type: string; [key: string]: unknown }>; structuredContent?: Record<string, unknown>; isError?: boolean }>;
+  /** Closes every connection, and ends every server process still running (after a grace period, killed). */
   close(): Promise<void>;
+}
+
+/** Options of a call to a server: its cancellation and deadline, and its progress. */
+export interface McpCallOptions {
+  signal?: AbortSignal;
+  timeout?: number;
+  resetTimeoutOnProgress?: boolean;
+  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
 /** Options of `connectMcpServers`. */
 export interface McpHostOptions {
+  /** How long a server may take to start and list its tools, in milliseconds (default 30,000); a slower one is ended and reported. */
+  startTimeoutMs?: number;
+  /** The largest message read from a stdio server, in bytes (default 64 MiB); a larger one closes that connection. */
+  maxMessageBytes?: number;
   /**
    * A manifest cache file: servers whose tools it holds for their current
    * configuration are not started until a call needs them.

@@ -9,9 +9,13 @@
 // servers.json: {"mcpServers": {"<name>": {"command", "args"?, "env"?, "cwd"?} | {"url"}},
 //                "toolSearch"?: <config.tool_search>, "contextLength"?: <tokens, default 200000>,
 //                "toolTimeoutMs"?: <a tool call's deadline, default 600000>,
+//                "startTimeoutMs"?: <a server's start and listing, default 30000>,
+//                "maxMessageBytes"?: <the largest message read, default 64 MiB>,
 //                "cache"?: <manifest file, or false; default in $XDG_CACHE_HOME/toolsearch-mcp/>}
 // With the manifest cache, a server whose tools are cached for its current
-// configuration starts on its first tool_call, not before.
+// configuration starts on its first tool_call, not before. The client is
+// answered from the start; requests wait until the servers have started or
+// failed to (each within startTimeoutMs).
 // Logs go to stderr; stdout carries MCP.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -21,7 +25,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { ToolSearch, isError, version } from "../node/index.mjs";
-import { connectMcpServers } from "../mcp/host.mjs";
+import { connectMcpServers, resultText } from "../mcp/host.mjs";
 
 const log = (line) => process.stderr.write(`toolsearch-mcp: ${line}\n`);
 
@@ -47,20 +51,31 @@ function cachePath() {
   return join(folder, "toolsearch-mcp", `${id}.json`);
 }
 
+const positive = (value, fallback) => (Number.isInteger(value) && value > 0 ? value : fallback);
+const maxMessageBytes = positive(config.maxMessageBytes, 64 * 1024 * 1024);
 const server = new Server({ name: "toolsearch-mcp", version: version() }, { capabilities: { tools: { listChanged: true } } });
 // The session as prepared (`ts.prepare`): a turn reads none of its tools.
 // A change of the servers' tools drops it, to be prepared again.
 let prepared = null;
-const host = await connectMcpServers(config.mcpServers ?? {}, {
+/** The names the last assembly shows the client: the only ones called directly. */
+let shown = null;
+let host = null;
+const hostReady = connectMcpServers(config.mcpServers ?? {}, {
   cache: cachePath(),
+  startTimeoutMs: config.startTimeoutMs,
+  maxMessageBytes,
   onStart: (name) => log(`server '${name}' started`),
   onToolsChanged: () => {
     prepared = null;
+    shown = null;
     server.sendToolListChanged().catch(() => {});
   },
   onWarning: log,
+}).then((connected) => {
+  host = connected;
+  for (const failure of host.failures) log(`server '${failure.server}' is unavailable: ${failure.reason}`);
+  return host;
 });
-for (const failure of host.failures) log(`server '${failure.server}' is unavailable: ${failure.reason}`);
 
 // One deadline for a tool call, here and in the engine (10 minutes by default);
 // progress notifications from the server restart it.
@@ -75,8 +90,11 @@ const ts = new ToolSearch({
     // client's cancellation (`ctx.signal`) reaches the server, and the
     // server's progress reaches the client.
     executeTool: async (name, args, ctx) => {
-      const text = await host.callTool(name, args, callOptions(ctx));
+      const result = await host.callToolResult(name, args, callOptions(ctx));
+      const text = resultText(result);
+      if (result.isError) throw new Error(text);
       ctx.ran = true;
+      ctx.result = result;
       return text;
     },
   },
@@ -84,10 +102,14 @@ const ts = new ToolSearch({
 for (const warning of ts.config.warnings) log(warning);
 /** The session, prepared once per listing of the servers' tools. */
 const session = () => (prepared ??= ts.prepare(host.session));
-session();
 const contextLength = typeof config.contextLength === "number" ? config.contextLength : 200_000;
+/** The tools the client sees: the bridges, and whatever the assembly left visible. */
+const assembled = () => ts.assemble(session(), { contextLength, format: "mcp" }).tools;
 
 const textResult = (text, isError) => ({ content: [{ type: "text", text }], isError });
+/** A server's own result, when tool_call's answer is its text: its content blocks (images, resources) reach the client whole. */
+const ownResult = (ctx, answer) =>
+  ctx.ran && ctx.result && answer === resultText(ctx.result) ? { content: ctx.result.content, structuredContent: ctx.result.structuredContent, isError: false } : null;
 
 /**
  * The options of a call to a server for a client's request: its cancellation,
@@ -104,34 +126,52 @@ function callOptions({ signal, progressToken, notify }) {
   return { signal, timeout: toolTimeout, resetTimeoutOnProgress: true, onprogress };
 }
 
-server.setRequestHandler(ListToolsRequestSchema, async () => ({
-  tools: ts.assemble(session(), { contextLength, format: "mcp" }).tools,
-}));
+server.setRequestHandler(ListToolsRequestSchema, async () => {
+  await hostReady;
+  const tools = assembled();
+  shown = new Set(tools.map((tool) => tool.name));
+  return { tools };
+});
 
 server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  await hostReady;
   const { name, arguments: args = {} } = request.params;
   const ctx = { ran: false, signal: extra.signal, progressToken: request.params._meta?.progressToken, notify: extra.sendNotification };
   const answer = await ts.handle(name, args, session(), ctx);
-  if (answer !== null) return textResult(answer, !ctx.ran && isError(answer));
-  // A tool the assembly left visible is called directly.
+  if (answer !== null) return ownResult(ctx, answer) ?? textResult(answer, !ctx.ran && isError(answer));
+  // Only a tool the assembly left visible is called directly; a deferred one goes through tool_call.
+  shown ??= new Set(assembled().map((tool) => tool.name));
+  if (!shown.has(name)) return textResult(`'${name}' is not a tool of this server; find tools with tool_search and call them with tool_call.`, true);
   try {
-    return textResult(await host.callTool(name, args, callOptions(ctx)), false);
+    const result = await host.callToolResult(name, args, callOptions(ctx));
+    return { content: result.content, structuredContent: result.structuredContent, isError: result.isError === true };
   } catch (error) {
     return textResult(String(error?.message ?? error), true);
   }
 });
 
-const transport = new StdioServerTransport();
+const transport = new StdioServerTransport(undefined, undefined, { maxBufferSize: maxMessageBytes });
 let closing = false;
-async function shutdown() {
+/** Ends the proxy: its servers first (their processes too), then itself. */
+async function shutdown(code = 0) {
   if (closing) return;
   closing = true;
-  await host.close();
-  process.exit(0);
+  await (await hostReady.catch(() => null))?.close();
+  process.exit(code);
 }
-transport.onclose = shutdown;
-process.on("SIGINT", shutdown);
-process.on("SIGTERM", shutdown);
-process.stdin.on("end", shutdown);
+transport.onerror = (error) => log(`client connection: ${error?.message ?? error}`);
+transport.onclose = () => shutdown(0);
+// A client that went away mid-answer: writing to it fails (EPIPE), which is a shutdown, not a crash.
+process.stdout.on("error", () => shutdown(0));
+// Many answers at once each wait for the pipe to drain.
+process.stdout.setMaxListeners(0);
+process.on("SIGINT", () => shutdown(0));
+process.on("SIGTERM", () => shutdown(0));
+process.stdin.on("end", () => shutdown(0));
 await server.connect(transport);
+await hostReady.catch((error) => {
+  log(`cannot start: ${error?.message ?? error}`);
+  process.exit(1);
+});
+session();
 log(`serving ${host.session.tools.length} tools of ${Object.keys(config.mcpServers ?? {}).length - host.failures.length} servers`);

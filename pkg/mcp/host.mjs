@@ -24,6 +24,12 @@ const CLIENT = { name: "toolsearch", version: "0.1.0" };
 const CACHE_VERSION = 1;
 /** How long cached tools stand for a server that was not started (7 days). */
 const CACHE_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+/** How long a server may take to start and list its tools before it counts as unavailable. */
+const START_TIMEOUT_MS = 30_000;
+/** The largest message read from a stdio server (the SDK's own default is 10 MiB). */
+const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+/** How long a server's process may take to end once asked, before it is killed. */
+const END_GRACE_MS = 2_000;
 
 /** A digest of a server's configuration: cached tools stand only for the same one (env values included, never stored). */
 function configKey(spec) {
@@ -65,23 +71,64 @@ function specsOf(servers) {
   return Object.entries(servers ?? {}).map(([name, spec]) => ({ name, ...spec }));
 }
 
-function transportOf(spec) {
+/**
+ * A stdio transport that keeps its server's process in `children` while it
+ * runs, so that the host can end it whatever became of the connection (the
+ * SDK does not wait for the process of a connection that failed).
+ */
+class TrackedStdioTransport extends StdioClientTransport {
+  #children;
+  /** The server's process once started. */
+  child = null;
+
+  constructor(params, children) {
+    super(params);
+    this.#children = children;
+  }
+
+  async start() {
+    await super.start();
+    const child = this._process;
+    if (child === undefined || child.exitCode !== null) return;
+    this.child = child;
+    this.#children.add(child);
+    child.once("exit", () => this.#children.delete(child));
+  }
+}
+
+function transportOf(spec, children, maxMessageBytes) {
   if (typeof spec.url === "string") return new StreamableHTTPClientTransport(new URL(spec.url));
   if (typeof spec.command !== "string") throw new Error("it has neither a command nor a url");
-  return new StdioClientTransport({
+  const params = {
     command: spec.command,
     args: spec.args ?? [],
     env: { ...process.env, ...(spec.env ?? {}) },
     cwd: spec.cwd,
     stderr: "ignore",
-  });
+    maxBufferSize: maxMessageBytes,
+  };
+  return new TrackedStdioTransport(params, children);
 }
 
-async function listAll(client) {
+/** Ends server processes: asked first (SIGTERM), killed after a grace period. */
+async function endProcesses(children) {
+  const running = [...children].filter((child) => child.exitCode === null && child.signalCode === null);
+  if (running.length === 0) return;
+  const ended = running.map((child) => new Promise((resolve) => child.once("exit", resolve)));
+  for (const child of running) child.kill("SIGTERM");
+  const grace = new Promise((resolve) => setTimeout(resolve, END_GRACE_MS).unref());
+  await Promise.race([Promise.all(ended), grace]);
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+}
+
+/** A positive count from an option, or `fallback`. */
+const positive = (value, fallback) => (Number.isFinite(value) && value > 0 ? value : fallback);
+
+async function listAll(client, timeout) {
   const tools = [];
   let cursor;
   do {
-    const page = await client.listTools(cursor === undefined ? undefined : { cursor });
+    const page = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout });
     tools.push(...page.tools);
     cursor = page.nextCursor;
   } while (cursor);
@@ -115,6 +162,10 @@ export async function connectMcpServers(servers, options = {}) {
   const specs = specsOf(servers);
   const cached = options.cache ? readCache(options.cache) : {};
   const maxAge = typeof options.cacheMaxAgeMs === "number" && options.cacheMaxAgeMs >= 0 ? options.cacheMaxAgeMs : CACHE_MAX_AGE_MS;
+  const startTimeout = positive(options.startTimeoutMs, START_TIMEOUT_MS);
+  const maxMessageBytes = positive(options.maxMessageBytes, MAX_MESSAGE_BYTES);
+  const children = new Set(); // the processes of stdio servers, while they run
+  const connectionErrors = new Map(); // server name -> the first error of its current connection
   let closed = false;
 
   function rebuild() {
@@ -170,7 +221,7 @@ export async function connectMcpServers(servers, options = {}) {
   async function list(spec, client) {
     const generation = (generations.get(spec.name) ?? 0) + 1;
     generations.set(spec.name, generation);
-    const tools = await listAll(client);
+    const tools = await listAll(client, startTimeout);
     if (generations.get(spec.name) !== generation) return null;
     remember(spec, tools);
     return tools;
@@ -179,10 +230,12 @@ export async function connectMcpServers(servers, options = {}) {
   /** Connects one server and follows its tools/list_changed. */
   async function connect(spec) {
     const client = new Client(CLIENT);
+    const transport = transportOf(spec, children, maxMessageBytes);
     try {
-      await client.connect(transportOf(spec));
+      await client.connect(transport, { timeout: startTimeout });
     } catch (error) {
       await client.close().catch(() => {});
+      if (transport.child) await endProcesses([transport.child]);
       throw error;
     }
     if (closed) {
@@ -191,12 +244,18 @@ export async function connectMcpServers(servers, options = {}) {
     }
     options.onStart?.(spec.name);
     clients.set(spec.name, client);
+    connectionErrors.delete(spec.name);
+    // The first error tells why a connection broke; what follows is its wake.
+    client.onerror = (error) => {
+      if (clients.get(spec.name) === client && !connectionErrors.has(spec.name)) connectionErrors.set(spec.name, error);
+    };
     // One that exits or drops the connection starts again on its next call.
     client.onclose = () => {
       if (clients.get(spec.name) !== client) return;
       clients.delete(spec.name);
       starting.delete(spec.name);
-      if (!closed) options.onWarning?.(`server '${spec.name}' closed its connection; it starts again on its next call`);
+      const cause = connectionErrors.get(spec.name)?.message;
+      if (!closed) options.onWarning?.(`server '${spec.name}' closed its connection${cause ? ` (${cause})` : ""}; it starts again on its next call`);
     };
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       try {
@@ -283,28 +342,39 @@ export async function connectMcpServers(servers, options = {}) {
     return starting.get(name);
   }
 
-  /** Runs a tool by its session name: its result's text, or a throw with that text when the server says isError. */
-  async function callTool(name, args, callOptions) {
-    const origin = origins[name];
+  /**
+   * Runs a tool by its session name: the server's result as it came, its
+   * content blocks included. Throws when no server offers the name or the
+   * connection fails.
+   */
+  async function callToolResult(name, args, callOptions) {
+    const origin = Object.hasOwn(origins, name) ? origins[name] : undefined;
     if (!origin) throw new Error(`no MCP server offers '${name}'`);
     const client = await clientOf(origin.server);
-    let result;
     try {
-      result = await client.callTool({ name: origin.tool, arguments: args }, undefined, callOptions);
+      return await client.callTool({ name: origin.tool, arguments: args }, undefined, callOptions);
     } catch (error) {
       if (clients.get(origin.server) === client || closed) throw error;
-      throw new Error(`the MCP server ${origin.server} exited during the call (${error?.message ?? error}); it starts again on the next call`);
+      const cause = connectionErrors.get(origin.server)?.message ?? error?.message ?? String(error);
+      throw new Error(`the connection to the MCP server ${origin.server} closed during the call (${cause}); it starts again on the next call`);
     }
+  }
+
+  /** Runs a tool by its session name: its result's text, or a throw with that text when the server says isError. */
+  async function callTool(name, args, callOptions) {
+    const result = await callToolResult(name, args, callOptions);
     const text = resultText(result);
     if (result.isError) throw new Error(text);
     return text;
   }
 
+  /** Closes every connection, and ends every server process still running (a start in progress too). */
   async function close() {
     closed = true;
-    await Promise.allSettled(starting.values());
-    await Promise.allSettled([...clients.values()].map((c) => c.close()));
+    const closing = Promise.allSettled([...clients.values()].map((c) => c.close()));
+    await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, END_GRACE_MS).unref())]);
+    await endProcesses(children);
   }
 
-  return { session, origins, failures, callTool, close };
+  return { session, origins, failures, callTool, callToolResult, close };
 }

@@ -1,9 +1,11 @@
 // toolsearch/mcp's servers on their edges: a cached server that no longer
 // starts leaves the session and is reported, once; closing the host while a
 // server starts leaves no process behind; a server that exits starts again,
-// once for all the calls that wait for it.
+// once for all the calls that wait for it; a server that never answers is
+// given up after its start deadline, and its process ended.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -64,20 +66,43 @@ test("closing the host while a lazy server starts leaves it closed", async () =>
 });
 
 test("a server that exits starts again on its next call, once for every call waiting", async () => {
-  const spec = { name: "crashing", command: process.execPath, args: [join(root, "tests", "node", "crashing-server.mjs")] };
+  const spec = { name: "crashing", command: process.execPath, args: [join(root, "tests", "node", "faulty-server.mjs")] };
   const started = [];
   const warnings = [];
   const host = await connectMcpServers([spec], { onStart: (name) => started.push(name), onWarning: (w) => warnings.push(w) });
   try {
     const first = await host.callTool("mcp__crashing__pid", {});
-    await assert.rejects(host.callTool("mcp__crashing__crash", {}), /the MCP server crashing exited during the call/);
+    await assert.rejects(host.callTool("mcp__crashing__crash", {}), /the connection to the MCP server crashing closed during the call/);
     assert.match(warnings.join("\n"), /server 'crashing' closed its connection/);
     const pids = await Promise.all(Array.from({ length: 20 }, () => host.callTool("mcp__crashing__pid", {})));
     assert.equal(new Set(pids).size, 1);
     assert.notEqual(pids[0], first);
     assert.deepEqual(started, ["crashing", "crashing"]);
-    assert.deepEqual(host.session.tools.map((t) => t.name), ["mcp__crashing__crash", "mcp__crashing__pid"]);
+    assert.deepEqual(host.session.tools.map((t) => t.name).slice(0, 2), ["mcp__crashing__crash", "mcp__crashing__pid"]);
     assert.deepEqual(host.failures, []);
+  } finally {
+    await host.close();
+  }
+});
+
+/** Whether a process whose command line holds `marker` is running. */
+const running = (marker) => execFileSync("ps", ["-eo", "args"], { encoding: "utf8" }).includes(marker);
+
+test("a server that never answers is given up after its start deadline, and its process ended", async () => {
+  const marker = `mute-${process.pid}-${Date.now()}`;
+  const faulty = join(root, "tests", "node", "faulty-server.mjs");
+  const specs = [
+    { name: "mute", command: process.execPath, args: [faulty, marker], env: { FAULT: "mute" } },
+    { name: "fine", command: process.execPath, args: [faulty] },
+  ];
+  const started = Date.now();
+  const host = await connectMcpServers(specs, { startTimeoutMs: 500 });
+  try {
+    assert.ok(Date.now() - started < 10_000);
+    assert.deepEqual(host.failures.map((f) => f.server), ["mute"]);
+    assert.match(host.failures[0].reason, /timed out/i);
+    assert.equal(running(marker), false);
+    assert.ok(host.session.tools.some((t) => t.name === "mcp__fine__pid"));
   } finally {
     await host.close();
   }

@@ -2,9 +2,12 @@
 // front of the demo's three real MCP servers (and one that cannot start), then
 // lists tools, searches, describes, writes a file and reads it back, and calls
 // with invalid arguments. A second proxy on the warm manifest cache starts no
-// server until a call needs one.
+// server until a call needs one. Proxies in front of a faulty server answer
+// the client while a server hangs, pass images on, and end cleanly when the
+// client goes away mid-call.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -154,4 +157,68 @@ test("a server's changed tools are searched after it announces them", async () =
   } finally {
     await proxy.close();
   }
+});
+
+/** A config file for a proxy in front of the faulty test server (tests/node/faulty-server.mjs). */
+function faultyConfig(servers, extra = {}) {
+  const folder = mkdtempSync(join(tmpdir(), "toolsearch-proxy-faulty-"));
+  const file = join(folder, "servers.json");
+  const faulty = join(root, "tests", "node", "faulty-server.mjs");
+  const mcpServers = Object.fromEntries(
+    Object.entries(servers).map(([name, { env, marker }]) => [name, { command: process.execPath, args: [faulty, ...(marker ? [marker] : [])], env }]),
+  );
+  writeFileSync(file, JSON.stringify({ mcpServers, cache: false, ...extra }));
+  return file;
+}
+
+/** Whether a process whose command line holds `marker` is running. */
+const running = (marker) => execFileSync("ps", ["-eo", "args"], { encoding: "utf8" }).includes(marker);
+
+test("the client is answered at once while a server that never answers is given up at its deadline", async () => {
+  const marker = `mute-${process.pid}-${Date.now()}`;
+  const file = faultyConfig({ mute: { env: { FAULT: "mute" }, marker }, fine: {} }, { startTimeoutMs: 1000 });
+  const proxy = new Client({ name: "proxy-test-faulty", version: "1.0.0" });
+  const begun = Date.now();
+  await proxy.connect(new StdioClientTransport({ command: process.execPath, args: [join(root, "pkg", "bin", "toolsearch-mcp.mjs"), file], stderr: "ignore" }));
+  try {
+    assert.ok(Date.now() - begun < 1000, `initialize took ${Date.now() - begun} ms`);
+    const { tools } = await proxy.listTools();
+    assert.deepEqual(tools.map((t) => t.name), BRIDGES);
+    assert.equal(running(marker), false);
+    const unavailable = await proxy.callTool({ name: "tool_search", arguments: { queries: ["zzz nothing"] } });
+    assert.match(unavailable.content[0].text, /mute/);
+    // A tool's image reaches the client as an image; a deferred tool is not called by its own name.
+    const picture = await proxy.callTool({ name: "tool_call", arguments: { calls: [{ name: "mcp__fine__picture", arguments: {} }] } });
+    assert.equal(picture.isError, false, JSON.stringify(picture));
+    assert.deepEqual(picture.content.map((c) => [c.type, c.mimeType]), [["image", "image/png"]]);
+    const direct = await proxy.callTool({ name: "mcp__fine__pid", arguments: {} });
+    assert.equal(direct.isError, true);
+    assert.match(direct.content[0].text, /not a tool of this server; find tools with tool_search/);
+  } finally {
+    await proxy.close();
+  }
+});
+
+test("a client that goes away mid-call ends the proxy cleanly, its servers too", async () => {
+  const marker = `fine-${process.pid}-${Date.now()}`;
+  const file = faultyConfig({ fine: { marker } });
+  const proxy = spawn(process.execPath, [join(root, "pkg", "bin", "toolsearch-mcp.mjs"), file], { stdio: ["pipe", "pipe", "pipe"] });
+  let stderr = "";
+  proxy.stderr.on("data", (chunk) => (stderr += chunk));
+  const exited = new Promise((resolve) => proxy.on("exit", (code, signal) => resolve({ code, signal })));
+  const send = (message) => proxy.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+  let out = "";
+  const initialized = new Promise((resolve) => proxy.stdout.on("data", (chunk) => ((out += chunk), out.includes('"id":0') && resolve())));
+  send({ id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "gone", version: "1" } } });
+  await initialized;
+  send({ method: "notifications/initialized" });
+  for (let id = 1; id <= 20; id++) {
+    send({ id, method: "tools/call", params: { name: "tool_call", arguments: { calls: [{ name: "mcp__fine__sleep", arguments: { ms: 300 } }] } } });
+  }
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  proxy.stdout.destroy();
+  proxy.stdin.destroy();
+  const { code, signal } = await exited;
+  assert.deepEqual({ code, signal }, { code: 0, signal: null }, stderr);
+  assert.equal(running(marker), false);
 });

@@ -1,0 +1,25 @@
+// An MCP server over stdio with faults on demand, for mcp-host.test.mjs and
+// mcp-proxy.test.mjs: `crash` ends the process before it answers, `pid`
+// tells which process answers, `sleep` answers after `ms`, `picture`
+// answers with an image block. With FAULT=mute it reads its input and never
+// answers, not even `initialize`.
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { z } from "zod";
+
+if (process.env.FAULT === "mute") {
+  process.stdin.resume();
+} else {
+  const server = new McpServer({ name: "faulty", version: "1.0.0" });
+  const text = (value) => ({ content: [{ type: "text", text: String(value) }] });
+  server.registerTool("crash", { description: "End this server's process at once." }, async () => process.exit(1));
+  server.registerTool("pid", { description: "The process id of this server." }, async () => text(process.pid));
+  server.registerTool("sleep", { description: "Wait some milliseconds, then answer.", inputSchema: { ms: z.number() } }, async ({ ms }) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    return text(`slept ${ms}`);
+  });
+  // A 1×1 PNG.
+  const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+  server.registerTool("picture", { description: "Draw a picture." }, async () => ({ content: [{ type: "image", data: png, mimeType: "image/png" }] }));
+  await server.connect(new StdioServerTransport());
+}
