@@ -326,7 +326,13 @@ export async function connectMcpServers(servers, options = {}) {
         } catch (error) {
           // Not started: no longer offered (its cached tools go), reported as
           // unavailable, and forgotten by the cache so the next launch tries it.
+          // A connection whose listing failed is closed, its process ended.
           const reason = String(error?.message ?? error);
+          const connected = clients.get(name);
+          if (connected) {
+            clients.delete(name);
+            await connected.close().catch(() => {});
+          }
           if (!closed) {
             lists.delete(name);
             failures.push({ server: name, reason });
