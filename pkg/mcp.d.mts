@@ -46,6 +46,8 @@ export interface McpCallOptions {
 
 /** Options of `connectMcpServers`. */
 export interface McpHostOptions {
+  /** Aborting it ends the servers' processes, those still starting too: the host resolves without waiting for them. */
+  signal?: AbortSignal;
   /** How long a server may take to start and list its tools, in milliseconds (default 30,000); a slower one is ended and reported. */
   startTimeoutMs?: number;
   /** The largest message read from a stdio server, in bytes (default 64 MiB); a larger one closes that connection. */

@@ -3,7 +3,24 @@
 // deferred loading (`defer_loading` tools found through `tool_reference`
 // blocks of a client-side search tool).
 import { isError } from "toolsearch";
-import { isProviderTool, matchedNames, namedCall, plainTool, split, toolsOf } from "./common.mjs";
+import { isRecord, matchedNames, namedCall, plainTool, split, toolsOf } from "./common.mjs";
+
+/**
+ * A Messages API tool as the API takes it: a client tool (no `type`, or
+ * "custom") with its `input_schema`, or a named server tool of its own
+ * `type` (`web_search_20250305`, ...), which carries no schema.
+ */
+const isMessagesTool = (def) =>
+  isRecord(def) &&
+  typeof def.name === "string" &&
+  (((def.type === undefined || def.type === "custom") && isRecord(def.input_schema)) ||
+    (typeof def.type === "string" &&
+      def.type !== "function" &&
+      def.type !== "custom" &&
+      !isRecord(def.function) &&
+      !("input_schema" in def) &&
+      !("inputSchema" in def) &&
+      !("parameters" in def)));
 
 /**
  * A tool of any shape as a Messages API tool: one already in that shape (a
@@ -12,9 +29,7 @@ import { isProviderTool, matchedNames, namedCall, plainTool, split, toolsOf } fr
  * an object schema, as the API requires.
  */
 export function toAnthropicTool(def) {
-  if (isProviderTool(def) || (def?.type === undefined && typeof def?.name === "string" && def.input_schema !== null && typeof def.input_schema === "object")) {
-    return def;
-  }
+  if (isMessagesTool(def)) return def;
   const tool = plainTool(def);
   if (tool === null) return null;
   const input_schema = tool.parameters.type === undefined ? { type: "object", ...tool.parameters } : tool.parameters;

@@ -16,10 +16,7 @@ export function toolsOf(session) {
   return tools;
 }
 
-const isRecord = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
-
-/** A tool of a `type` other than "function": a provider's own (built-in, server or custom) tool, passed on as it is. */
-export const isProviderTool = (def) => isRecord(def) && typeof def.type === "string" && def.type !== "function";
+export const isRecord = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /**
  * A tool of any shape as `{name, description, parameters, strict?}`; null

@@ -27,10 +27,15 @@ function accepting(name, parameters) {
   }
   if (name === "tool_describe") properties.names = orElse(properties.names, TEXT);
   if (name !== "tool_call") return { ...parameters, properties };
-  // One call as an object, the list as JSON text, arguments as JSON text or
-  // null; and the single call of old, `{name, arguments}` at the top level.
+  // One call as an object, the list as JSON text, arguments as JSON text,
+  // null or left out; and the single call of old, `{name, arguments}` at the
+  // top level.
   const item = properties.calls.items;
-  const call = { ...item, properties: { ...item.properties, arguments: orElse(item.properties.arguments, TEXT, NULL) } };
+  const call = {
+    ...item,
+    properties: { ...item.properties, arguments: orElse(item.properties.arguments, TEXT, NULL) },
+    required: ["name"],
+  };
   properties.calls = orElse({ ...properties.calls, items: call }, call, TEXT);
   const { required, ...rest } = parameters;
   return { ...rest, properties };
@@ -72,16 +77,18 @@ export function toolSearchTools(lcTools, options = {}) {
   const defs = lcTools.map((t) => ({ name: t.name, description: t.description ?? "", inputSchema: toJsonSchema(t.schema) }));
   const toolsets = Object.fromEntries(lcTools.filter((t) => !kept.has(t.name)).map((t) => [t.name, TOOLSET]));
   const session = { tools: defs, toolsets };
-  // `ctx` is the bridge call's own record (see below): what the graph must
-  // see beyond the text is kept there.
+  // What the graph must see beyond the text, per call of a bridge tool (see
+  // below), by the context the engine hands back; a call of `ts` itself has none.
+  const records = new WeakMap();
   const executeTool = async (name, args, ctx) => {
-    ctx.ran += 1;
+    const record = records.get(ctx);
+    if (record) record.ran += 1;
     try {
-      const output = await byName.get(name).invoke(args, ctx.config);
-      if (isCommand(output)) ctx.commands.push(output);
+      const output = await byName.get(name).invoke(args, ctx?.config);
+      if (record && isCommand(output)) record.commands.push(output);
       return asText(output);
     } catch (error) {
-      if (isGraphSignal(error)) ctx.signals.push(error);
+      if (record && isGraphSignal(error)) record.signals.push(error);
       throw error;
     }
   };
@@ -98,10 +105,12 @@ export function toolSearchTools(lcTools, options = {}) {
     }
     const { description, parameters } = def.function;
     const run = async (input, config) => {
-      const call = { config, signal: config?.signal, ran: 0, signals: [], commands: [] };
-      const text = await ts.handle(name, input, prepared, call);
-      if (call.signals.length > 0) throw call.signals[0];
-      return call.ran === 1 && call.commands.length === 1 ? call.commands[0] : text;
+      const ctx = { config, signal: config?.signal };
+      const record = { ran: 0, signals: [], commands: [] };
+      records.set(ctx, record);
+      const text = await ts.handle(name, input, prepared, ctx);
+      if (record.signals.length > 0) throw record.signals[0];
+      return record.ran === 1 && record.commands.length === 1 ? record.commands[0] : text;
     };
     tools.push(tool(run, { name, description, schema: accepting(name, parameters) }));
   }

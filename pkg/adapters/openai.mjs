@@ -2,15 +2,31 @@
 // and Responses APIs, and the Responses API's own deferred loading
 // (`defer_loading` tools found by a client-executed `tool_search`).
 import { isError } from "toolsearch";
-import { isProviderTool, matchedNames, namedCall, plainTool, split, toolsOf } from "./common.mjs";
+import { isRecord, matchedNames, namedCall, plainTool, split, toolsOf } from "./common.mjs";
+
+/** A Chat Completions tool as the API takes it: a named function tool, or a custom tool. */
+const isChatTool = (def) =>
+  isRecord(def) &&
+  ((def.type === "function" && isRecord(def.function) && typeof def.function.name === "string") || (def.type === "custom" && isRecord(def.custom)));
+
+/**
+ * A Responses API tool as the API takes it: a named flat function tool, or
+ * one of its own types (built-in or custom), which carry no JSON schema of
+ * another provider's shape.
+ */
+const isResponsesTool = (def) =>
+  isRecord(def) &&
+  (def.type === "function"
+    ? typeof def.name === "string" && !isRecord(def.function)
+    : typeof def.type === "string" && !isRecord(def.function) && !isRecord(def.custom) && !("input_schema" in def) && !("inputSchema" in def));
 
 /**
  * A tool of any shape as a Chat Completions tool: one already in that shape
- * (a function tool, or a tool of another `type`) as it is, with its own
- * keys such as `strict`.
+ * (a function tool, or a custom tool) as it is, with its own keys such as
+ * `strict`; null without a name.
  */
 export function toChatTool(def) {
-  if (isProviderTool(def) || (def?.type === "function" && def.function !== null && typeof def.function === "object")) return def;
+  if (isChatTool(def)) return def;
   const tool = plainTool(def);
   return tool && { type: "function", function: tool };
 }
@@ -21,7 +37,7 @@ export function toChatTool(def) {
  * `strict` unless their definition says so (the API's default is strict).
  */
 export function toResponsesTool(def) {
-  if (isProviderTool(def) || (def?.type === "function" && typeof def.name === "string")) return def;
+  if (isResponsesTool(def)) return def;
   const tool = plainTool(def);
   return tool && { type: "function", name: tool.name, description: tool.description, parameters: tool.parameters, strict: tool.strict ?? false };
 }

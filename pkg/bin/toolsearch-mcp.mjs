@@ -51,7 +51,8 @@ function cachePath() {
   return join(folder, "toolsearch-mcp", `${id}.json`);
 }
 
-const positive = (value, fallback) => (Number.isInteger(value) && value > 0 ? value : fallback);
+/** A positive whole option, or `fallback`; at most the longest delay a timer takes. */
+const positive = (value, fallback) => (Number.isInteger(value) && value > 0 ? Math.min(value, 2 ** 31 - 1) : fallback);
 const maxMessageBytes = positive(config.maxMessageBytes, 64 * 1024 * 1024);
 const server = new Server({ name: "toolsearch-mcp", version: version() }, { capabilities: { tools: { listChanged: true } } });
 // The session as prepared (`ts.prepare`): a turn reads none of its tools.
@@ -60,7 +61,10 @@ let prepared = null;
 /** The names the last assembly shows the client: the only ones called directly. */
 let shown = null;
 let host = null;
+/** Aborted on shutdown: servers still starting are ended, not waited for. */
+const starting = new AbortController();
 const hostReady = connectMcpServers(config.mcpServers ?? {}, {
+  signal: starting.signal,
   cache: cachePath(),
   startTimeoutMs: config.startTimeoutMs,
   maxMessageBytes,
@@ -73,13 +77,13 @@ const hostReady = connectMcpServers(config.mcpServers ?? {}, {
   onWarning: log,
 }).then((connected) => {
   host = connected;
-  for (const failure of host.failures) log(`server '${failure.server}' is unavailable: ${failure.reason}`);
+  if (!closing) for (const failure of host.failures) log(`server '${failure.server}' is unavailable: ${failure.reason}`);
   return host;
 });
 
 // One deadline for a tool call, here and in the engine (10 minutes by default);
 // progress notifications from the server restart it.
-const toolTimeout = Number.isInteger(config.toolTimeoutMs) && config.toolTimeoutMs > 0 ? config.toolTimeoutMs : 600_000;
+const toolTimeout = positive(config.toolTimeoutMs, 600_000);
 const ts = new ToolSearch({
   config: config.toolSearch,
   // The MCP client's timeout is the deadline (progress restarts it); the
@@ -156,6 +160,7 @@ let closing = false;
 async function shutdown(code = 0) {
   if (closing) return;
   closing = true;
+  starting.abort();
   await (await hostReady.catch(() => null))?.close();
   process.exit(code);
 }
@@ -173,5 +178,7 @@ await hostReady.catch((error) => {
   log(`cannot start: ${error?.message ?? error}`);
   process.exit(1);
 });
-session();
-log(`serving ${host.session.tools.length} tools of ${Object.keys(config.mcpServers ?? {}).length - host.failures.length} servers`);
+if (!closing) {
+  session();
+  log(`serving ${host.session.tools.length} tools of ${Object.keys(config.mcpServers ?? {}).length - host.failures.length} servers`);
+}

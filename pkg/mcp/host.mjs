@@ -88,6 +88,8 @@ class TrackedStdioTransport extends StdioClientTransport {
 
   async start() {
     await super.start();
+    // The SDK keeps the process in `_process`; should that change, processes
+    // are left to the SDK's own closing, as without this class.
     const child = this._process;
     if (child === undefined || child.exitCode !== null) return;
     this.child = child;
@@ -121,8 +123,11 @@ async function endProcesses(children) {
   for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 }
 
-/** A positive count from an option, or `fallback`. */
-const positive = (value, fallback) => (Number.isFinite(value) && value > 0 ? value : fallback);
+/** The longest delay a timer takes (Node reads a longer one as 1 ms). */
+const LONGEST_DELAY_MS = 2 ** 31 - 1;
+
+/** A positive count from an option, or `fallback`; at most `max`. */
+const positive = (value, fallback, max = Number.MAX_SAFE_INTEGER) => (Number.isFinite(value) && value > 0 ? Math.min(value, max) : fallback);
 
 async function listAll(client, timeout) {
   const tools = [];
@@ -162,11 +167,21 @@ export async function connectMcpServers(servers, options = {}) {
   const specs = specsOf(servers);
   const cached = options.cache ? readCache(options.cache) : {};
   const maxAge = typeof options.cacheMaxAgeMs === "number" && options.cacheMaxAgeMs >= 0 ? options.cacheMaxAgeMs : CACHE_MAX_AGE_MS;
-  const startTimeout = positive(options.startTimeoutMs, START_TIMEOUT_MS);
+  const startTimeout = positive(options.startTimeoutMs, START_TIMEOUT_MS, LONGEST_DELAY_MS);
   const maxMessageBytes = positive(options.maxMessageBytes, MAX_MESSAGE_BYTES);
   const children = new Set(); // the processes of stdio servers, while they run
   const connectionErrors = new Map(); // server name -> the first error of its current connection
   let closed = false;
+  // Aborting the signal ends the servers' processes, started or starting,
+  // so that a host closed before it has connected need not wait for them.
+  options.signal?.addEventListener(
+    "abort",
+    () => {
+      closed = true;
+      endProcesses(children);
+    },
+    { once: true },
+  );
 
   function rebuild() {
     session.tools = [];

@@ -93,12 +93,15 @@ test("langchain: an interrupt() behind tool_call pauses the graph, and the tool 
 
 test("langchain: a Command a deferred tool returns updates the graph; returnDirect tools stay visible", async () => {
   const remember = tool(
-    async ({ fact }, config) => new Command({ update: { messages: [new ToolMessage({ content: `noted: ${fact}`, tool_call_id: config.toolCall.id })] } }),
+    async ({ fact }, config) => new Command({ update: { messages: [new ToolMessage({ content: `noted: ${fact}`, tool_call_id: config?.toolCall?.id ?? "direct" })] } }),
     { name: "remember_fact", description: "Remember a fact for later.", schema: z.object({ fact: z.string() }) },
   );
   const finish = tool(async () => "final answer", { name: "finish", description: "Give the final answer.", schema: z.object({}), returnDirect: true });
-  const { tools } = toolSearchTools([remember, finish], { contextLength: 500 });
+  const { tools, ts, session } = toolSearchTools([remember, finish], { contextLength: 500 });
   assert.deepEqual(tools.map((t) => t.name), ["finish", "tool_search", "tool_describe", "tool_call"]);
+  // Called on `ts` itself, outside a graph, the Command is the call's JSON.
+  const direct = await ts.toolCall({ calls: [{ name: "remember_fact", arguments: { fact: "x" } }] }, session);
+  assert.equal(JSON.parse(direct).lg_name, "Command");
   const out = await toolGraph(tools).invoke({ messages: [bridgeCall([{ name: "remember_fact", arguments: { fact: "sky is blue" } }])] }, { configurable: { thread_id: "t2" } });
   assert.equal(out.messages.at(-1).content, "noted: sky is blue");
 });
@@ -115,5 +118,8 @@ test("langchain: the bridge schemas take what the bridges read; host.executeTool
   assert.equal(await call.invoke({ name: "send_sms", arguments: { to: "+3" } }), "ok");
   assert.deepEqual(got, [{ to: "+1" }, { to: "+2" }, { to: "+3" }]);
   assert.deepEqual(JSON.parse(await search.invoke({ queries: ["text message"], limit: "3" })).results[0].matches, ["send_sms"]);
+  const ping = tool(async () => "pong", { name: "ping", description: "Ping the service.", schema: z.object({}) });
+  const [, , callPing] = toolSearchTools([ping], { contextLength: 500 }).tools;
+  assert.equal(await callPing.invoke({ calls: [{ name: "ping" }] }), "pong");
   assert.throws(() => toolSearchTools(lcTools, { host: { executeTool: () => "mine" } }), /host\.executeTool cannot be set/);
 });

@@ -172,6 +172,13 @@ test("adapters pass the host's own provider-shaped tools on unchanged, and conve
   const messages = messagesTools(ts, visible([own.anthropic, own.server]), { contextLength });
   assert.equal(messages[0], own.anthropic);
   assert.equal(messages[1], own.server);
+  // Another provider's tool is converted, never passed on: Anthropic's custom client tool for OpenAI.
+  const anthropicCustom = { type: "custom", name: "lookup", description: "Look up a word.", input_schema: { type: "object", properties: {} } };
+  assert.deepEqual(chatTools(ts, visible([anthropicCustom]), { contextLength })[0], {
+    type: "function",
+    function: { name: "lookup", description: "Look up a word.", parameters: anthropicCustom.input_schema },
+  });
+  assert.equal(messagesTools(ts, visible([anthropicCustom]), { contextLength })[0], anthropicCustom);
   // An MCP tool whose schema has no type becomes an object schema, as the Messages API requires.
   const untyped = { name: "ping", description: "Ping.", inputSchema: { properties: {} } };
   assert.deepEqual(messagesTools(ts, visible([untyped]), { contextLength })[0].input_schema, { type: "object", properties: {} });

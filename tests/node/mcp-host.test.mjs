@@ -107,3 +107,24 @@ test("a server that never answers is given up after its start deadline, and its 
     await host.close();
   }
 });
+
+test("aborting the host's signal ends servers still starting; a start deadline too long for a timer is capped", async () => {
+  const marker = `mute-${process.pid}-${Date.now()}-abort`;
+  const faulty = join(root, "tests", "node", "faulty-server.mjs");
+  const abort = new AbortController();
+  const begun = Date.now();
+  setTimeout(() => abort.abort(), 300);
+  const host = await connectMcpServers(
+    [{ name: "mute", command: process.execPath, args: [faulty, marker], env: { FAULT: "mute" } }],
+    { signal: abort.signal, startTimeoutMs: 60_000 },
+  );
+  assert.ok(Date.now() - begun < 10_000, `took ${Date.now() - begun} ms`);
+  await host.close();
+  assert.equal(running(marker), false);
+  const fine = await connectMcpServers([{ name: "fine", command: process.execPath, args: [faulty] }], { startTimeoutMs: 2 ** 31 });
+  try {
+    assert.deepEqual(fine.failures, []);
+  } finally {
+    await fine.close();
+  }
+});
