@@ -55,6 +55,8 @@ export async function run(session: Session): Promise<string[]> {
   const ts = new ToolSearch(options);
   const config: ResolvedConfig = ts.config;
   const assembly: Assembly = ts.assemble(session, { contextLength: 200_000, format: "anthropic" });
+  const searchOnly: Assembly = ts.assemble(session, { format: "openai", deferLoading: true });
+  void searchOnly;
   const found: string = await ts.toolSearch({ queries: ["create issue"] }, session, { surface: "link" });
   const searchArgs: ToolSearchArgs = { queries: "create issue", limit: 3 };
   const callArgs: ToolCallArgs = { calls: [{ name: "x", arguments: { a: 1 } }] };
@@ -86,8 +88,15 @@ export async function run(session: Session): Promise<string[]> {
   const merged: McpImport = ToolSearch.fromMcpServers({ github: { tools: [] }, slack: [] });
   void merged.origins;
   ts.manageConnectionsTool("openai");
-  const mcp: McpHost = await connectMcpServers({ files: { command: "mcp-server-filesystem", args: ["."] } });
+  const stop = new AbortController();
+  const mcp: McpHost = await connectMcpServers(
+    { files: { command: "mcp-server-filesystem", args: ["."] } },
+    { signal: stop.signal, startTimeoutMs: 10_000, maxMessageBytes: 1 << 26 },
+  );
   const ran: string = await mcp.callTool("mcp__files__read_file", { path: "a" });
+  const raw = await mcp.callToolResult("mcp__files__read_file", { path: "a" }, { timeout: 1000 });
+  const blocks: string[] = raw.content.map((block) => block.type);
+  void blocks;
   await ts.toolSearch({ queries: [ran] }, mcp.session);
   await mcp.close();
   ts.free();
