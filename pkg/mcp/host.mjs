@@ -30,6 +30,8 @@ const START_TIMEOUT_MS = 30_000;
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 /** How long a server's process may take to end once asked, before it is killed. */
 const END_GRACE_MS = 2_000;
+/** Errors of a connection this close together are one event: the first tells why, the rest are its wake. */
+const ERROR_BURST_MS = 1_000;
 
 /** A digest of a server's configuration: cached tools stand only for the same one (env values included, never stored). */
 function configKey(spec) {
@@ -170,7 +172,7 @@ export async function connectMcpServers(servers, options = {}) {
   const startTimeout = positive(options.startTimeoutMs, START_TIMEOUT_MS, LONGEST_DELAY_MS);
   const maxMessageBytes = positive(options.maxMessageBytes, MAX_MESSAGE_BYTES);
   const children = new Set(); // the processes of stdio servers, while they run
-  const connectionErrors = new Map(); // server name -> the first error of its current connection
+  const connectionErrors = new Map(); // server name -> {error, at}: the first error of its latest burst
   let closed = false;
   // Aborting the signal ends the servers' processes, started or starting,
   // so that a host closed before it has connected need not wait for them.
@@ -198,6 +200,12 @@ export async function connectMcpServers(servers, options = {}) {
       name: f.server,
       unavailable: `The MCP server ${f.server} did not start (${f.reason}). Check its entry in the configuration, then restart.`,
     }));
+  }
+
+  /** Why a server's connection broke: an error just before it closed (not a stray line long before), if any. */
+  function causeOfClose(name) {
+    const last = connectionErrors.get(name);
+    return last && Date.now() - last.at <= ERROR_BURST_MS ? String(last.error?.message ?? last.error) : undefined;
   }
 
   const generations = new Map(); // server name -> number of its latest listing
@@ -260,16 +268,18 @@ export async function connectMcpServers(servers, options = {}) {
     options.onStart?.(spec.name);
     clients.set(spec.name, client);
     connectionErrors.delete(spec.name);
-    // The first error tells why a connection broke; what follows is its wake.
     client.onerror = (error) => {
-      if (clients.get(spec.name) === client && !connectionErrors.has(spec.name)) connectionErrors.set(spec.name, error);
+      if (clients.get(spec.name) !== client) return;
+      const last = connectionErrors.get(spec.name);
+      if (!last || Date.now() - last.at > ERROR_BURST_MS) connectionErrors.set(spec.name, { error, at: Date.now() });
     };
+
     // One that exits or drops the connection starts again on its next call.
     client.onclose = () => {
       if (clients.get(spec.name) !== client) return;
       clients.delete(spec.name);
       starting.delete(spec.name);
-      const cause = connectionErrors.get(spec.name)?.message;
+      const cause = causeOfClose(spec.name);
       if (!closed) options.onWarning?.(`server '${spec.name}' closed its connection${cause ? ` (${cause})` : ""}; it starts again on its next call`);
     };
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
@@ -376,7 +386,7 @@ export async function connectMcpServers(servers, options = {}) {
       return await client.callTool({ name: origin.tool, arguments: args }, undefined, callOptions);
     } catch (error) {
       if (clients.get(origin.server) === client || closed) throw error;
-      const cause = connectionErrors.get(origin.server)?.message ?? error?.message ?? String(error);
+      const cause = causeOfClose(origin.server) ?? error?.message ?? String(error);
       throw new Error(`the connection to the MCP server ${origin.server} closed during the call (${cause}); it starts again on the next call`);
     }
   }
