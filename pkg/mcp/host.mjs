@@ -273,7 +273,6 @@ export async function connectMcpServers(servers, options = {}) {
       const last = connectionErrors.get(spec.name);
       if (!last || Date.now() - last.at > ERROR_BURST_MS) connectionErrors.set(spec.name, { error, at: Date.now() });
     };
-
     // One that exits or drops the connection starts again on its next call.
     client.onclose = () => {
       if (clients.get(spec.name) !== client) return;
