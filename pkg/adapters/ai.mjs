@@ -3,6 +3,7 @@
 // serve as the `search` of the SDK's own `toolSearch()`.
 import { asSchema, jsonSchema, tool } from "ai";
 import { ToolSearch, toolName } from "toolsearch";
+import { refuseExecuteTool } from "./common.mjs";
 
 /** The toolset every tool of a ToolSet defers under. */
 const TOOLSET = "ai-sdk";
@@ -41,9 +42,7 @@ async function finalOutput(produced) {
  */
 export async function toolSearchTools(toolSet, options = {}) {
   const { visible = [], contextLength = 200_000, ...toolSearchOptions } = options;
-  if (typeof toolSearchOptions.host?.executeTool === "function") {
-    throw new TypeError("toolsearch/ai: tool_call runs each tool's own execute, so options.host.executeTool cannot be set");
-  }
+  refuseExecuteTool(toolSearchOptions, "ai", "execute");
   const names = Object.keys(toolSet);
   const kept = new Set([...visible, ...names.filter((name) => staysVisible(toolSet[name]))]);
   const tools = await Promise.all(

@@ -61,6 +61,16 @@ export function split(ts, session, options = {}) {
   return { visible, bridges, deferred, activated: assembly.activated };
 }
 
+/**
+ * Refuses `options.host.executeTool` for an adapter whose tool_call runs each
+ * tool's own function (`how`), instead of silently replacing it.
+ */
+export function refuseExecuteTool(options, adapter, how) {
+  if (typeof options?.host?.executeTool === "function") {
+    throw new TypeError(`toolsearch/${adapter}: tool_call runs each tool's own ${how}, so options.host.executeTool cannot be set`);
+  }
+}
+
 /** Whether a model's tool call names a tool: a call of another kind (a custom tool's) has no name to route. */
 export const namedCall = (name) => typeof name === "string";
 
