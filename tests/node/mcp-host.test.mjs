@@ -95,10 +95,8 @@ test("a server that never answers is given up after its start deadline, and its 
     { name: "mute", command: process.execPath, args: [faulty, marker], env: { FAULT: "mute" } },
     { name: "fine", command: process.execPath, args: [faulty] },
   ];
-  const started = Date.now();
   const host = await connectMcpServers(specs, { startTimeoutMs: 500 });
   try {
-    assert.ok(Date.now() - started < 10_000);
     assert.deepEqual(host.failures.map((f) => f.server), ["mute"]);
     assert.match(host.failures[0].reason, /timed out/i);
     assert.equal(running(marker), false);
@@ -112,13 +110,14 @@ test("aborting the host's signal ends servers still starting; a start deadline t
   const marker = `mute-${process.pid}-${Date.now()}-abort`;
   const faulty = join(root, "tests", "node", "faulty-server.mjs");
   const abort = new AbortController();
-  const begun = Date.now();
   setTimeout(() => abort.abort(), 300);
   const host = await connectMcpServers(
     [{ name: "mute", command: process.execPath, args: [faulty, marker], env: { FAULT: "mute" } }],
-    { signal: abort.signal, startTimeoutMs: 60_000 },
+    { signal: abort.signal, startTimeoutMs: 600_000 },
   );
-  assert.ok(Date.now() - begun < 10_000, `took ${Date.now() - begun} ms`);
+  // Ended by the abort, not by its deadline, which the test never reaches.
+  assert.deepEqual(host.failures.map((f) => f.server), ["mute"]);
+  assert.doesNotMatch(host.failures[0].reason, /timed out/i);
   await host.close();
   assert.equal(running(marker), false);
   const fine = await connectMcpServers([{ name: "fine", command: process.execPath, args: [faulty] }], { startTimeoutMs: 2 ** 31 });
