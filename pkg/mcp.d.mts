@@ -18,7 +18,7 @@ export interface McpHost {
   session: Session & { declaredSources: NonNullable<Session["declaredSources"]> };
   /** Each tool name -> the server and the tool's own name there. */
   origins: Record<string, { server: string; tool: string }>;
-  /** Servers that did not start, and why. */
+  /** Servers that are unavailable (they did not start, or failed to start again), and why; one leaves it when a later try starts it. Updated in place. */
   failures: { server: string; reason: string }[];
   /** Runs a tool by its session name: the text of its result; throws with that text when the server reports isError. */
   callTool(name: string, args: Record<string, unknown>, options?: McpCallOptions): Promise<string>;
@@ -41,6 +41,8 @@ export interface McpCallOptions {
   signal?: AbortSignal;
   timeout?: number;
   resetTimeoutOnProgress?: boolean;
+  /** The longest the call may take whatever its progress, in milliseconds. */
+  maxTotalTimeout?: number;
   onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
@@ -50,6 +52,13 @@ export interface McpHostOptions {
   signal?: AbortSignal;
   /** How long a server may take to start and list its tools, in milliseconds (default 30,000); a slower one is ended and reported. */
   startTimeoutMs?: number;
+  /**
+   * The first wait before a server that failed to start is tried again, in
+   * milliseconds (default 5,000); each failure doubles it, up to 5 minutes
+   * (or this wait, if longer). 0 never tries again: the server stays
+   * unavailable until the host is connected anew.
+   */
+  retryDelayMs?: number;
   /** The largest message read from a stdio server, in bytes (default 64 MiB); a larger one closes that connection. */
   maxMessageBytes?: number;
   /**
@@ -61,7 +70,7 @@ export interface McpHostOptions {
   cacheMaxAgeMs?: number;
   /** Called when a server starts (at connect, on its first call, or on the next call after it exited). */
   onStart?: (server: string) => void;
-  /** Called when the session's tools changed (a server's tools/list_changed, a lazy start). */
+  /** Called when the session's tools changed (a server's tools/list_changed, a lazy start, a server that failed or started again). */
   onToolsChanged?: () => void;
   /** Called with what went wrong without stopping anything. */
   onWarning?: (message: string) => void;
@@ -69,8 +78,9 @@ export interface McpHostOptions {
 
 /**
  * Connects to `servers` and lists their tools; a server that fails is
- * reported, not thrown. A server that exits later starts again on the next
- * call that needs it (the calls in flight then fail with an error that says so).
+ * reported, not thrown, and tried again in the background (`retryDelayMs`).
+ * A server that exits later starts again on the next call that needs it (the
+ * calls in flight then fail with an error that says so).
  */
 export function connectMcpServers(servers: McpServerSpec[] | McpServersMap, options?: McpHostOptions): Promise<McpHost>;
 

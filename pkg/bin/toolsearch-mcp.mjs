@@ -8,8 +8,10 @@
 //
 // servers.json: {"mcpServers": {"<name>": {"command", "args"?, "env"?, "cwd"?} | {"url"}},
 //                "toolSearch"?: <config.tool_search>, "contextLength"?: <tokens, default 200000>,
-//                "toolTimeoutMs"?: <a tool call's deadline, default 600000>,
+//                "toolTimeoutMs"?: <a tool call's deadline, default 600000; progress restarts it>,
+//                "toolMaxTimeoutMs"?: <a tool call's deadline whatever its progress, default 3600000>,
 //                "startTimeoutMs"?: <a server's start and listing, default 30000>,
+//                "retryDelayMs"?: <the first wait before a failed server is tried again, default 5000; 0: never>,
 //                "maxMessageBytes"?: <the largest message read, default 64 MiB>,
 //                "cache"?: <manifest file, or false; default in $XDG_CACHE_HOME/toolsearch-mcp/>}
 // With the manifest cache, a server whose tools are cached for its current
@@ -67,6 +69,7 @@ const hostReady = connectMcpServers(config.mcpServers ?? {}, {
   signal: starting.signal,
   cache: cachePath(),
   startTimeoutMs: config.startTimeoutMs,
+  retryDelayMs: config.retryDelayMs,
   maxMessageBytes,
   onStart: (name) => log(`server '${name}' started`),
   onToolsChanged: () => {
@@ -82,8 +85,11 @@ const hostReady = connectMcpServers(config.mcpServers ?? {}, {
 });
 
 // One deadline for a tool call, here and in the engine (10 minutes by default);
-// progress notifications from the server restart it.
+// progress notifications from the server restart it, but never past the
+// longest a call may take (an hour by default): a server that reports
+// progress for ever does not hold a call for ever.
 const toolTimeout = positive(config.toolTimeoutMs, 600_000);
+const toolMaxTimeout = Math.max(toolTimeout, positive(config.toolMaxTimeoutMs, 3_600_000));
 const ts = new ToolSearch({
   config: config.toolSearch,
   // The MCP client's timeout is the deadline (progress restarts it); the
@@ -117,8 +123,9 @@ const ownResult = (ctx, answer) =>
 
 /**
  * The options of a call to a server for a client's request: its cancellation,
- * the deadline (which the server's progress restarts), and the server's
- * progress passed on to the client under the client's own token.
+ * the deadline (which the server's progress restarts, up to the longest a call
+ * may take), and the server's progress passed on to the client under the
+ * client's own token.
  */
 function callOptions({ signal, progressToken, notify }) {
   // Progress is always asked for, since it restarts the deadline; it is
@@ -127,7 +134,7 @@ function callOptions({ signal, progressToken, notify }) {
     if (progressToken === undefined) return;
     notify({ method: "notifications/progress", params: { ...progress, progressToken } }).catch(() => {});
   };
-  return { signal, timeout: toolTimeout, resetTimeoutOnProgress: true, onprogress };
+  return { signal, timeout: toolTimeout, resetTimeoutOnProgress: true, maxTotalTimeout: toolMaxTimeout, onprogress };
 }
 
 server.setRequestHandler(ListToolsRequestSchema, async () => {

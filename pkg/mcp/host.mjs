@@ -3,9 +3,10 @@
 // tools (every page) into one session with ToolSearch.fromMcp (names never
 // shared between servers), follows each server's tools/list_changed, and
 // routes calls back to the server that owns a tool. A server that cannot start
-// is no crash: it becomes a declared source that search reports as unusable.
-// A server that exits later (or drops its connection) starts again on the
-// next call that needs it.
+// is no crash: it becomes a declared source that search reports as unusable,
+// and it is tried again in the background, less often each time it fails. A
+// server that exits later (or drops its connection) starts again on the next
+// call that needs it.
 //
 // With a manifest cache (`options.cache`, a file), a server whose tools are
 // cached under its current configuration is not started at all until a call
@@ -32,6 +33,10 @@ const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 const END_GRACE_MS = 2_000;
 /** Errors of a connection this close together are one event: the first tells why, the rest are its wake. */
 const ERROR_BURST_MS = 1_000;
+/** The first wait before a server that failed to start is tried again; each failure doubles it. */
+const RETRY_DELAY_MS = 5_000;
+/** The longest wait between two tries of a server that keeps failing (5 minutes). */
+const RETRY_MAX_DELAY_MS = 300_000;
 
 /** A digest of a server's configuration: cached tools stand only for the same one (env values included, never stored). */
 function configKey(spec) {
@@ -173,6 +178,9 @@ export async function connectMcpServers(servers, options = {}) {
   const maxMessageBytes = positive(options.maxMessageBytes, MAX_MESSAGE_BYTES);
   const children = new Set(); // the processes of stdio servers, while they run
   const connectionErrors = new Map(); // server name -> {error, at}: the first error of its latest burst
+  // 0 turns the tries again off.
+  const retryDelay = options.retryDelayMs === 0 ? 0 : positive(options.retryDelayMs, RETRY_DELAY_MS, LONGEST_DELAY_MS);
+  const retries = new Map(); // server name -> {timer, delay}: its next try after a failed start
   let closed = false;
   // Aborting the signal ends the servers' processes, started or starting,
   // so that a host closed before it has connected need not wait for them.
@@ -196,10 +204,41 @@ export async function connectMcpServers(servers, options = {}) {
       Object.assign(session.toolsets, imported.toolsets);
       Object.assign(origins, imported.origins);
     }
+    const later = retryDelay > 0 ? " It is tried again from time to time; if it stays down, check its entry in the configuration." : " Check its entry in the configuration, then restart.";
     session.declaredSources = failures.map((f) => ({
       name: f.server,
-      unavailable: `The MCP server ${f.server} did not start (${f.reason}). Check its entry in the configuration, then restart.`,
+      unavailable: `The MCP server ${f.server} did not start (${f.reason}).${later}`,
     }));
+  }
+
+  /** Records why a server is unavailable, once per server (the latest reason). */
+  function fail(name, reason) {
+    const known = failures.find((f) => f.server === name);
+    if (known) known.reason = reason;
+    else failures.push({ server: name, reason });
+    failures.sort((a, b) => specs.findIndex((s) => s.name === a.server) - specs.findIndex((s) => s.name === b.server));
+  }
+
+  /** Forgets a server's failure; true if it had one. */
+  function recover(name) {
+    const at = failures.findIndex((f) => f.server === name);
+    if (at >= 0) failures.splice(at, 1);
+    const retry = retries.get(name);
+    if (retry) clearTimeout(retry.timer);
+    retries.delete(name);
+    return at >= 0;
+  }
+
+  /** Tries a server that failed to start again later: after the first delay, then twice as long each time, up to RETRY_MAX_DELAY_MS. */
+  function retryLater(spec) {
+    if (closed || retryDelay === 0) return;
+    const previous = retries.get(spec.name);
+    const delay = previous ? Math.min(previous.delay * 2, Math.max(RETRY_MAX_DELAY_MS, retryDelay)) : retryDelay;
+    const timer = setTimeout(() => {
+      if (!closed && !clients.has(spec.name) && !starting.has(spec.name)) clientOf(spec.name).catch(() => {});
+    }, delay);
+    timer.unref?.();
+    retries.set(spec.name, { timer, delay });
   }
 
   /** Why a server's connection broke: an error just before it closed (not a stray line long before), if any. */
@@ -303,7 +342,7 @@ export async function connectMcpServers(servers, options = {}) {
   await Promise.all(
     specs
       .filter((spec) => !lazy.includes(spec.name))
-      .map((spec) => connect(spec).catch((error) => failures.push({ server: spec.name, reason: String(error?.message ?? error) }))),
+      .map((spec) => connect(spec).catch((error) => fail(spec.name, String(error?.message ?? error)))),
   );
   // Listed in config order, so names do not depend on which server answered first.
   for (const spec of specs) {
@@ -320,15 +359,16 @@ export async function connectMcpServers(servers, options = {}) {
     } catch (error) {
       clients.delete(spec.name);
       await client.close().catch(() => {});
-      failures.push({ server: spec.name, reason: `tools/list failed: ${error?.message ?? error}` });
+      fail(spec.name, `tools/list failed: ${error?.message ?? error}`);
     }
   }
-  failures.sort((a, b) => specs.findIndex((s) => s.name === a.server) - specs.findIndex((s) => s.name === b.server));
   rebuild();
+  for (const failure of failures) retryLater(specs.find((spec) => spec.name === failure.server));
 
   /**
-   * The client of a server, started now if it was left to its first call or
-   * has exited since; its fresh listing replaces the one the session holds.
+   * The client of a server, started now if it was left to its first call, has
+   * exited since, or failed before (a try again); its fresh listing replaces
+   * the one the session holds.
    */
   function clientOf(name) {
     const client = clients.get(name);
@@ -341,28 +381,38 @@ export async function connectMcpServers(servers, options = {}) {
           const before = listings.get(name);
           const started = await connect(spec);
           const tools = await list(spec, started);
-          if (tools !== null && JSON.stringify(tools) !== before) {
-            adopt(name, tools);
+          const recovered = recover(name);
+          // Adopted again when the session dropped it (a failed start) or its tools changed.
+          const fresh = tools !== null && (!lists.has(name) || JSON.stringify(tools) !== before);
+          if (fresh) adopt(name, tools);
+          if (fresh || recovered) {
             rebuild();
             options.onToolsChanged?.();
           }
           return started;
         } catch (error) {
           // Not started: no longer offered (its cached tools go), reported as
-          // unavailable, and forgotten by the cache so the next launch tries it.
-          // A connection whose listing failed is closed, its process ended.
+          // unavailable, forgotten by the cache so the next launch tries it,
+          // and tried again later. A connection whose listing failed is
+          // closed, its process ended.
           const reason = String(error?.message ?? error);
           const connected = clients.get(name);
           if (connected) {
             clients.delete(name);
             await connected.close().catch(() => {});
           }
+          starting.delete(name);
           if (!closed) {
-            lists.delete(name);
-            failures.push({ server: name, reason });
+            const had = lists.delete(name);
+            const known = failures.some((f) => f.server === name);
+            fail(name, reason);
             remember(spec, null);
             rebuild();
-            options.onToolsChanged?.();
+            if (had || !known) options.onToolsChanged?.();
+            retryLater(spec);
+            const next = retries.get(name);
+            const wait = next && (next.delay < 1000 ? `${next.delay} ms` : `${Math.round(next.delay / 1000)} s`);
+            if (next) options.onWarning?.(`server '${name}' did not start (${reason}); it is tried again in ${wait}`);
           }
           throw new Error(`the MCP server ${name} did not start (${reason})`);
         }
@@ -401,6 +451,8 @@ export async function connectMcpServers(servers, options = {}) {
   /** Closes every connection, and ends every server process still running (a start in progress too). */
   async function close() {
     closed = true;
+    for (const retry of retries.values()) clearTimeout(retry.timer);
+    retries.clear();
     const closing = Promise.allSettled([...clients.values()].map((c) => c.close()));
     await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, END_GRACE_MS).unref())]);
     await endProcesses(children);

@@ -1,13 +1,26 @@
 // An MCP server over stdio with faults on demand, for mcp-host.test.mjs and
 // mcp-proxy.test.mjs: `crash` ends the process before it answers, `pid`
 // tells which process answers, `sleep` answers after `ms`, `picture`
-// answers with an image block. With FAULT=mute it reads its input and never
-// answers, not even `initialize`.
+// answers with an image block, `babble` reports progress until it is
+// cancelled and never answers. With FAULT=mute it reads its input and never
+// answers, not even `initialize`; with FAULT_FILE, it exits at once while that
+// file says `down`.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { readFileSync } from "node:fs";
 import { z } from "zod";
 
-if (process.env.FAULT === "mute") {
+const down = () => {
+  try {
+    return readFileSync(process.env.FAULT_FILE, "utf8").trim() === "down";
+  } catch {
+    return false;
+  }
+};
+
+if (process.env.FAULT_FILE && down()) {
+  process.exit(1);
+} else if (process.env.FAULT === "mute") {
   process.stdin.resume();
 } else {
   const server = new McpServer({ name: "faulty", version: "1.0.0" });
@@ -17,6 +30,14 @@ if (process.env.FAULT === "mute") {
   server.registerTool("sleep", { description: "Wait some milliseconds, then answer.", inputSchema: { ms: z.number() } }, async ({ ms }) => {
     await new Promise((resolve) => setTimeout(resolve, ms));
     return text(`slept ${ms}`);
+  });
+  server.registerTool("babble", { description: "Report progress until cancelled; never answer." }, async (extra) => {
+    const progressToken = extra._meta?.progressToken;
+    for (let progress = 1; !extra.signal.aborted; progress++) {
+      if (progressToken !== undefined) await extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress } });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return text("cancelled");
   });
   // A 1×1 PNG.
   const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";

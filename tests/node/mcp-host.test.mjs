@@ -2,7 +2,8 @@
 // starts leaves the session and is reported, once; closing the host while a
 // server starts leaves no process behind; a server that exits starts again,
 // once for all the calls that wait for it; a server that never answers is
-// given up after its start deadline, and its process ended.
+// given up after its start deadline, and its process ended; a server that
+// fails to start is tried again in the background and rejoins the session.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -125,5 +126,71 @@ test("aborting the host's signal ends servers still starting; a start deadline t
     assert.deepEqual(fine.failures, []);
   } finally {
     await fine.close();
+  }
+});
+
+test("a server that fails to start is tried again in the background, and rejoins the session when it starts", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "toolsearch-host-retry-"));
+  const state = join(dir, "state");
+  writeFileSync(state, "down");
+  const spec = { name: "flaky", command: process.execPath, args: [join(root, "tests", "node", "faulty-server.mjs")], env: { FAULT_FILE: state } };
+  let changed;
+  const next = () => new Promise((resolve) => (changed = resolve));
+  let waiting = next();
+  const warnings = [];
+  // The host's timers do not keep a process alive; the test waits on them.
+  const alive = setInterval(() => {}, 1000);
+  const host = await connectMcpServers([spec], {
+    retryDelayMs: 50,
+    onToolsChanged: () => changed(),
+    onWarning: (w) => warnings.push(w),
+  });
+  try {
+    assert.deepEqual(host.failures.map((f) => f.server), ["flaky"]);
+    assert.match(host.session.declaredSources[0].unavailable, /tried again/);
+    // It keeps failing, quietly for the session: warnings say when it is tried next.
+    while (warnings.length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.match(warnings[0], /server 'flaky' did not start .*; it is tried again in \d+ m?s/);
+    assert.equal(host.failures.length, 1);
+    writeFileSync(state, "up");
+    await waiting;
+    assert.deepEqual(host.failures, []);
+    assert.deepEqual(host.session.declaredSources, []);
+    const pid = await host.callTool("mcp__flaky__pid", {});
+    // Once running, a crash is followed by a start that fails: the server leaves the session, then comes back.
+    writeFileSync(state, "down");
+    waiting = next();
+    await assert.rejects(host.callTool("mcp__flaky__crash", {}));
+    await assert.rejects(host.callTool("mcp__flaky__pid", {}), /did not start/);
+    await waiting;
+    assert.equal(host.session.tools.length, 0);
+    assert.deepEqual(host.failures.map((f) => f.server), ["flaky"]);
+    waiting = next();
+    writeFileSync(state, "up");
+    await waiting;
+    assert.notEqual(await host.callTool("mcp__flaky__pid", {}), pid);
+    assert.deepEqual(host.failures, []);
+  } finally {
+    clearInterval(alive);
+    await host.close();
+  }
+});
+
+test("with retryDelayMs 0 a server that failed is not tried again", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "toolsearch-host-noretry-"));
+  const state = join(dir, "state");
+  writeFileSync(state, "down");
+  const spec = { name: "flaky", command: process.execPath, args: [join(root, "tests", "node", "faulty-server.mjs")], env: { FAULT_FILE: state } };
+  const started = [];
+  const host = await connectMcpServers([spec], { retryDelayMs: 0, onStart: (name) => started.push(name) });
+  try {
+    writeFileSync(state, "up");
+    // Several of the shortest waits pass; nothing starts it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(started, []);
+    assert.deepEqual(host.failures.map((f) => f.server), ["flaky"]);
+    assert.match(host.session.declaredSources[0].unavailable, /then restart/);
+  } finally {
+    await host.close();
   }
 });

@@ -3,8 +3,8 @@
 // lists tools, searches, describes, writes a file and reads it back, and calls
 // with invalid arguments. A second proxy on the warm manifest cache starts no
 // server until a call needs one. Proxies in front of a faulty server answer
-// the client while a server hangs, pass images on, and end cleanly when the
-// client goes away mid-call.
+// the client while a server hangs, pass images on, end cleanly when the
+// client goes away mid-call, and end a call whose progress never stops.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
@@ -233,4 +233,27 @@ test("a client that goes away mid-call ends the proxy cleanly, its servers too",
   const { code, signal } = await exited;
   assert.deepEqual({ code, signal }, { code: 0, signal: null }, stderr);
   assert.equal(running(marker), false);
+});
+
+test("a server that reports progress for ever is given up at the longest a call may take, and told to stop", async () => {
+  const file = faultyConfig({ chatty: {} }, { toolTimeoutMs: 200, toolMaxTimeoutMs: 1000 });
+  const proxy = new Client({ name: "proxy-test-chatty", version: "1.0.0" });
+  await proxy.connect(new StdioClientTransport({ command: process.execPath, args: [join(root, "pkg", "bin", "toolsearch-mcp.mjs"), file], stderr: "ignore" }));
+  try {
+    const progress = [];
+    const result = await proxy.callTool(
+      { name: "tool_call", arguments: { calls: [{ name: "mcp__chatty__babble", arguments: {} }] } },
+      undefined,
+      { onprogress: (p) => progress.push(p.progress), timeout: 10_000 },
+    );
+    // Progress restarted the 200 ms deadline many times; the hour's bound (here 1 s) ended the call.
+    assert.equal(result.isError, true, JSON.stringify(result));
+    assert.match(result.content[0].text, /maximum total timeout/i);
+    assert.ok(progress.length > 5, JSON.stringify(progress));
+    // The server was told to stop: it answers the next call.
+    const pid = await proxy.callTool({ name: "tool_call", arguments: { calls: [{ name: "mcp__chatty__pid", arguments: {} }] } });
+    assert.equal(pid.isError, false, JSON.stringify(pid));
+  } finally {
+    await proxy.close();
+  }
 });
