@@ -56,20 +56,30 @@ function paramParts(properties, keys) {
  */
 function snapshot(tool, withParams) {
   const fn = tool.function;
-  const block = isRecord(fn) ? fn : tool;
+  const fnIsRecord = isRecord(fn);
+  const block = fnIsRecord ? fn : tool;
   const parameters = parametersOf(tool);
-  const properties = isRecord(parameters) ? parameters.properties : undefined;
-  const required = isRecord(parameters) ? parameters.required : undefined;
-  const keys = isRecord(properties) ? Object.keys(properties) : [];
+  const parametersIsRecord = isRecord(parameters);
+  const properties = parametersIsRecord ? parameters.properties : undefined;
+  const required = parametersIsRecord ? parameters.required : undefined;
+  const propertiesIsRecord = isRecord(properties);
+  const requiredIsList = isList(required);
+  const keys = propertiesIsRecord ? Object.keys(properties) : [];
   return {
     fn,
     parameters,
     properties,
     required,
+    // What each object is: an object stays a record or a list while it is
+    // the same object, so isFresh need not ask again.
+    fnIsRecord,
+    parametersIsRecord,
+    propertiesIsRecord,
+    requiredIsList,
     name: block.name,
     description: block.description,
     keys,
-    requiredItems: isList(required) ? required.slice() : [],
+    requiredItems: requiredIsList ? required.slice() : [],
     params: withParams ? paramParts(properties, keys) : null,
   };
 }
@@ -91,19 +101,20 @@ function paramText(params) {
   return text;
 }
 
-/** True while `tool` still reads as `snap`. Allocates one key list at most. */
+/** True while `tool` still reads as `snap`. Allocates nothing. */
 function isFresh(tool, snap) {
   const fn = tool.function;
-  const parameters = parametersOf(tool);
-  if (fn !== snap.fn || parameters !== snap.parameters) return false;
-  const block = isRecord(fn) ? fn : tool;
+  if (fn !== snap.fn) return false;
+  const block = snap.fnIsRecord ? fn : tool;
+  const parameters = snap.fnIsRecord ? fn.parameters : tool.inputSchema !== undefined ? tool.inputSchema : tool.input_schema;
+  if (parameters !== snap.parameters) return false;
   if (block.name !== snap.name || block.description !== snap.description) return false;
-  if (!isRecord(parameters)) return true;
+  if (!snap.parametersIsRecord) return true;
   const properties = parameters.properties;
   const required = parameters.required;
   if (properties !== snap.properties || required !== snap.required) return false;
-  if (isRecord(properties) && !sameList(Object.keys(properties), snap.keys)) return false;
-  if (isList(required) && !sameList(required, snap.requiredItems)) return false;
+  if (snap.propertiesIsRecord && !hasKeys(properties, snap.keys)) return false;
+  if (snap.requiredIsList && !sameList(required, snap.requiredItems)) return false;
   if (snap.params === null) return true;
   for (let i = 0; i < snap.keys.length; i++) {
     const property = properties[snap.keys[i]];
@@ -147,6 +158,20 @@ function listField(items) {
   return field;
 }
 
+/**
+ * True while the keys a for-in loop visits on `object` are `keys`, in order:
+ * its own keys, as `Object.keys` gave them, with no list allocated. An
+ * inherited enumerable key reads as a change (the tool is read again).
+ */
+function hasKeys(object, keys) {
+  let i = 0;
+  for (const key in object) {
+    if (i === keys.length || key !== keys[i]) return false;
+    i++;
+  }
+  return i === keys.length;
+}
+
 function sameList(a, b) {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -170,6 +195,13 @@ class ToolViews {
   /** Returns the engine: read on each use, as it throws once the instance is freed. */
   #engine;
   #memo = new WeakMap();
+  /**
+   * The tools of the last call and their memo entries, position by position:
+   * a host passing the same objects in the same order finds each by identity,
+   * with no WeakMap lookup.
+   */
+  #lastTools = [];
+  #lastKnown = [];
   /** Counts the times the engine forgot its tools: ids of an older epoch are void. */
   epoch = 0;
   /** The largest prepared session: the engine keeps room for it beside any other. */
@@ -192,6 +224,8 @@ class ToolViews {
     if (this.#engine().interned() <= INTERN_SLACK + 4 * (tools.length + this.#kept)) return ids;
     this.#engine().clear();
     this.#memo = new WeakMap();
+    this.#lastTools = [];
+    this.#lastKnown = [];
     this.epoch++;
     return this.#intern(tools, toolsets, owners);
   }
@@ -245,9 +279,13 @@ class ToolViews {
   #intern(tools, toolsets, owners) {
     const ids = new Uint32Array(tools.length);
     const pending = [];
+    const lastTools = this.#lastTools;
+    const lastKnown = this.#lastKnown;
+    const knowns = new Array(tools.length);
     for (let i = 0; i < tools.length; i++) {
       const tool = tools[i];
-      const known = isRecord(tool) ? this.#memo.get(tool) : undefined;
+      const known = i < lastTools.length && tool === lastTools[i] ? lastKnown[i] : isRecord(tool) ? this.#memo.get(tool) : undefined;
+      knowns[i] = known;
       try {
         if (known !== undefined && isFresh(tool, known.snap)) {
           const name = typeof known.snap.name === "string" ? known.snap.name : "";
@@ -261,6 +299,8 @@ class ToolViews {
       }
       pending.push(i);
     }
+    this.#lastTools = tools.slice();
+    this.#lastKnown = knowns;
     if (pending.length === 0) return ids;
     const snaps = [];
     let text = "";
@@ -284,9 +324,9 @@ class ToolViews {
       const id = k < got.length ? got[k] : UNKNOWN_ID;
       ids[pending[k]] = id;
       const snap = snaps[k];
-      if (snap !== null) {
-        this.#memo.set(tools[pending[k]], { id, toolset: rows[k].toolset, owner: rows[k].owner, snap });
-      }
+      const entry = snap === null ? undefined : { id, toolset: rows[k].toolset, owner: rows[k].owner, snap };
+      if (entry !== undefined) this.#memo.set(tools[pending[k]], entry);
+      knowns[pending[k]] = entry;
     }
     return ids;
   }

@@ -57,6 +57,37 @@ test("changes to the tools show in the next call (no stale catalog)", async () =
   assert.equal((await matches("zeta")).length, 2);
 });
 
+test("the change check sees removed, reordered and inherited keys, swapped tools and edited MCP schemas", async () => {
+  const ts = new ToolSearch();
+  const a = tool("mcp_x_alpha", "first words");
+  a.function.parameters.properties.zeta = { type: "string" };
+  const mcp = { name: "mcp_x_beta", description: "second words", inputSchema: { type: "object", properties: { eta: { type: "string" } } } };
+  const session = { tools: [a, mcp], toolsets: { mcp_x_alpha: "mcp-x", mcp_x_beta: "mcp-x" } };
+  const matches = async (q) => JSON.parse(await ts.toolSearch({ queries: [q] }, session)).results[0].matches;
+  assert.deepEqual(await matches("zeta"), ["mcp_x_alpha"]);
+  delete a.function.parameters.properties.zeta;
+  assert.deepEqual(await matches("zeta"), []);
+  // Same names, other order: the view changed, so the tool is read again.
+  Object.assign(a.function.parameters.properties, { omega: { type: "string" }, theta: { type: "string" } });
+  assert.deepEqual(await matches("omega"), ["mcp_x_alpha"]);
+  const reordered = { theta: { type: "string" }, omega: { type: "string" } };
+  for (const key of Object.keys(a.function.parameters.properties)) delete a.function.parameters.properties[key];
+  Object.assign(a.function.parameters.properties, reordered);
+  assert.deepEqual(await matches("omega"), ["mcp_x_alpha"]);
+  // Properties that inherit an enumerable key: only their own keys count, on every call.
+  mcp.inputSchema.properties = Object.assign(Object.create({ inherited: {} }), { iota: { type: "string" } });
+  assert.deepEqual(await matches("iota"), ["mcp_x_beta"]);
+  assert.deepEqual(await matches("inherited"), []);
+  assert.deepEqual(await matches("iota"), ["mcp_x_beta"]);
+  // An MCP-shaped tool's schema edited in place, and the tools swapped.
+  mcp.inputSchema.properties.kappa = { type: "string" };
+  session.tools = [mcp, a];
+  assert.deepEqual(await matches("kappa"), ["mcp_x_beta"]);
+  mcp.inputSchema = { type: "object", properties: {} };
+  assert.deepEqual(await matches("kappa"), []);
+  assert.deepEqual(await matches("omega"), ["mcp_x_alpha"]);
+});
+
 test("owners make unregistered tools plugin tools", async () => {
   const ts = new ToolSearch({ config: { defer: ["recall"] } });
   const session = { tools: [tool("recall", "Recall memories")], owners: { recall: "memory-plugin" } };
