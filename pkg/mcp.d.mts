@@ -41,8 +41,6 @@ export interface McpCallOptions {
   signal?: AbortSignal;
   timeout?: number;
   resetTimeoutOnProgress?: boolean;
-  /** The longest the call may take whatever its progress, in milliseconds. */
-  maxTotalTimeout?: number;
   onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
@@ -68,7 +66,7 @@ export interface McpHostOptions {
   cache?: string;
   /** How long a cached listing stands, in milliseconds (default 7 days; `Infinity` for ever). Remote (`url`) servers are never cached. */
   cacheMaxAgeMs?: number;
-  /** Called when a server starts (at connect, on its first call, or on the next call after it exited). */
+  /** Called when a server starts (at connect, on its first call, on the next call after it exited, or on a try again after it failed). */
   onStart?: (server: string) => void;
   /** Called when the session's tools changed (a server's tools/list_changed, a lazy start, a server that failed or started again). */
   onToolsChanged?: () => void;

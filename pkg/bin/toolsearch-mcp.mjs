@@ -9,7 +9,7 @@
 // servers.json: {"mcpServers": {"<name>": {"command", "args"?, "env"?, "cwd"?} | {"url"}},
 //                "toolSearch"?: <config.tool_search>, "contextLength"?: <tokens, default 200000>,
 //                "toolTimeoutMs"?: <a tool call's deadline, default 600000; progress restarts it>,
-//                "toolMaxTimeoutMs"?: <a tool call's deadline whatever its progress, default 3600000>,
+//                "toolMaxTimeoutMs"?: <a tool call's deadline whatever its progress, default 3600000, at least toolTimeoutMs>,
 //                "startTimeoutMs"?: <a server's start and listing, default 30000>,
 //                "retryDelayMs"?: <the first wait before a failed server is tried again, default 5000; 0: never>,
 //                "maxMessageBytes"?: <the largest message read, default 64 MiB>,
@@ -100,7 +100,7 @@ const ts = new ToolSearch({
     // client's cancellation (`ctx.signal`) reaches the server, and the
     // server's progress reaches the client.
     executeTool: async (name, args, ctx) => {
-      const result = await host.callToolResult(name, args, callOptions(ctx));
+      const result = await callServer(ctx, (options) => host.callToolResult(name, args, options));
       const text = resultText(result);
       if (result.isError) throw new Error(text);
       ctx.ran = true;
@@ -122,19 +122,33 @@ const ownResult = (ctx, answer) =>
   ctx.ran && ctx.result && answer === resultText(ctx.result) ? { content: ctx.result.content, structuredContent: ctx.result.structuredContent, isError: false } : null;
 
 /**
- * The options of a call to a server for a client's request: its cancellation,
- * the deadline (which the server's progress restarts, up to the longest a call
- * may take), and the server's progress passed on to the client under the
- * client's own token.
+ * Calls a server for a client's request: `call(options)` with the client's
+ * cancellation, the deadline (which the server's progress restarts), and the
+ * server's progress passed on to the client under the client's own token.
+ * Past the longest a call may take, whatever its progress, the call is
+ * cancelled (the server is told) and fails.
  */
-function callOptions({ signal, progressToken, notify }) {
+async function callServer({ signal, progressToken, notify }, call) {
   // Progress is always asked for, since it restarts the deadline; it is
   // passed on only to a client that asked for it.
   const onprogress = (progress) => {
     if (progressToken === undefined) return;
     notify({ method: "notifications/progress", params: { ...progress, progressToken } }).catch(() => {});
   };
-  return { signal, timeout: toolTimeout, resetTimeoutOnProgress: true, maxTotalTimeout: toolMaxTimeout, onprogress };
+  const bounded = new AbortController();
+  const cancel = () => bounded.abort(signal.reason);
+  if (signal?.aborted) cancel();
+  else signal?.addEventListener("abort", cancel, { once: true });
+  const timer = setTimeout(
+    () => bounded.abort(new Error(`the call ran for ${toolMaxTimeout} ms, the longest a call may take (toolMaxTimeoutMs), and was cancelled`)),
+    toolMaxTimeout,
+  );
+  try {
+    return await call({ signal: bounded.signal, timeout: toolTimeout, resetTimeoutOnProgress: true, onprogress });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", cancel);
+  }
 }
 
 server.setRequestHandler(ListToolsRequestSchema, async () => {

@@ -188,6 +188,7 @@ export async function connectMcpServers(servers, options = {}) {
     "abort",
     () => {
       closed = true;
+      stopRetries();
       endProcesses(children);
     },
     { once: true },
@@ -229,9 +230,14 @@ export async function connectMcpServers(servers, options = {}) {
     return at >= 0;
   }
 
-  /** Tries a server that failed to start again later: after the first delay, then twice as long each time, up to RETRY_MAX_DELAY_MS. */
+  /**
+   * Tries a server that failed to start again later: after the first delay,
+   * then twice as long each time, up to RETRY_MAX_DELAY_MS (or the first
+   * delay, if longer). A spec that can never start (neither a command nor a
+   * url) is not tried again.
+   */
   function retryLater(spec) {
-    if (closed || retryDelay === 0) return;
+    if (closed || retryDelay === 0 || (typeof spec.command !== "string" && typeof spec.url !== "string")) return;
     const previous = retries.get(spec.name);
     const delay = previous ? Math.min(previous.delay * 2, Math.max(RETRY_MAX_DELAY_MS, retryDelay)) : retryDelay;
     const timer = setTimeout(() => {
@@ -239,6 +245,12 @@ export async function connectMcpServers(servers, options = {}) {
     }, delay);
     timer.unref?.();
     retries.set(spec.name, { timer, delay });
+  }
+
+  /** Cancels every try to come. */
+  function stopRetries() {
+    for (const retry of retries.values()) clearTimeout(retry.timer);
+    retries.clear();
   }
 
   /** Why a server's connection broke: an error just before it closed (not a stray line long before), if any. */
@@ -376,10 +388,13 @@ export async function connectMcpServers(servers, options = {}) {
     const spec = specs.find((s) => s.name === name);
     if (!spec || closed) return Promise.reject(new Error(`the MCP server ${name} is not connected`));
     if (!starting.has(name)) {
+      // `start` is read in its own catch, which runs after an await, so
+      // after this assignment.
       const start = (async () => {
+        let started = null;
         try {
           const before = listings.get(name);
-          const started = await connect(spec);
+          started = await connect(spec);
           const tools = await list(spec, started);
           const recovered = recover(name);
           // Adopted again when the session dropped it (a failed start) or its tools changed.
@@ -396,19 +411,20 @@ export async function connectMcpServers(servers, options = {}) {
           // and tried again later. A connection whose listing failed is
           // closed, its process ended.
           const reason = String(error?.message ?? error);
-          const connected = clients.get(name);
-          if (connected) {
-            clients.delete(name);
-            await connected.close().catch(() => {});
+          if (started !== null) {
+            if (clients.get(name) === started) clients.delete(name);
+            await started.close().catch(() => {});
           }
-          starting.delete(name);
+          // A newer start (after a close during this one's listing) keeps its entry.
+          if (starting.get(name) === start) starting.delete(name);
           if (!closed) {
             const had = lists.delete(name);
-            const known = failures.some((f) => f.server === name);
+            const before = failures.find((f) => f.server === name)?.reason;
             fail(name, reason);
             remember(spec, null);
             rebuild();
-            if (had || !known) options.onToolsChanged?.();
+            // The session changed: tools left it, or its report of the server did.
+            if (had || before !== reason) options.onToolsChanged?.();
             retryLater(spec);
             const next = retries.get(name);
             const wait = next && (next.delay < 1000 ? `${next.delay} ms` : `${Math.round(next.delay / 1000)} s`);
@@ -451,8 +467,7 @@ export async function connectMcpServers(servers, options = {}) {
   /** Closes every connection, and ends every server process still running (a start in progress too). */
   async function close() {
     closed = true;
-    for (const retry of retries.values()) clearTimeout(retry.timer);
-    retries.clear();
+    stopRetries();
     const closing = Promise.allSettled([...clients.values()].map((c) => c.close()));
     await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, END_GRACE_MS).unref())]);
     await endProcesses(children);

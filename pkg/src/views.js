@@ -38,15 +38,32 @@ const utf8 = new TextEncoder();
 const escapeFraming = (c) => ESCAPE + String.fromCharCode(0x40 + c.charCodeAt(0));
 const plain = (text) => (FRAMING.test(text) ? text.replace(FRAMING_ALL, escapeFraming) : text);
 
-/** Each property's description and enum, flat: what the enhanced ranking reads. */
+/**
+ * What the enhanced ranking reads of each property, flat, three slots each:
+ * its description, its enum, and the enum's items as read now (null for no
+ * list): an enum edited in place is told from the copy.
+ */
 function paramParts(properties, keys) {
-  const parts = new Array(2 * keys.length);
+  const parts = new Array(3 * keys.length);
   for (let i = 0; i < keys.length; i++) {
     const property = properties[keys[i]];
-    parts[2 * i] = isRecord(property) ? property.description : undefined;
-    parts[2 * i + 1] = isRecord(property) ? property.enum : undefined;
+    const values = isRecord(property) ? property.enum : undefined;
+    parts[3 * i] = isRecord(property) ? property.description : undefined;
+    parts[3 * i + 1] = values;
+    parts[3 * i + 2] = isList(values) ? itemsOf(values) : null;
   }
   return parts;
+}
+
+/** The items of a list, up to a read that throws (a hostile list: what was read). */
+function itemsOf(list) {
+  const items = [];
+  try {
+    for (let k = 0; k < list.length; k++) items.push(list[k]);
+  } catch {
+    // keep what was read
+  }
+  return items;
 }
 
 /**
@@ -56,30 +73,20 @@ function paramParts(properties, keys) {
  */
 function snapshot(tool, withParams) {
   const fn = tool.function;
-  const fnIsRecord = isRecord(fn);
-  const block = fnIsRecord ? fn : tool;
+  const block = isRecord(fn) ? fn : tool;
   const parameters = parametersOf(tool);
-  const parametersIsRecord = isRecord(parameters);
-  const properties = parametersIsRecord ? parameters.properties : undefined;
-  const required = parametersIsRecord ? parameters.required : undefined;
-  const propertiesIsRecord = isRecord(properties);
-  const requiredIsList = isList(required);
-  const keys = propertiesIsRecord ? Object.keys(properties) : [];
+  const properties = isRecord(parameters) ? parameters.properties : undefined;
+  const required = isRecord(parameters) ? parameters.required : undefined;
+  const keys = isRecord(properties) ? Object.keys(properties) : [];
   return {
     fn,
     parameters,
     properties,
     required,
-    // What each object is: an object stays a record or a list while it is
-    // the same object, so isFresh need not ask again.
-    fnIsRecord,
-    parametersIsRecord,
-    propertiesIsRecord,
-    requiredIsList,
     name: block.name,
     description: block.description,
     keys,
-    requiredItems: requiredIsList ? required.slice() : [],
+    requiredItems: isList(required) ? required.slice() : [],
     params: withParams ? paramParts(properties, keys) : null,
   };
 }
@@ -87,40 +94,39 @@ function snapshot(tool, withParams) {
 /** `ToolDef::param_text`: each description, then each string enum value, one per line. */
 function paramText(params) {
   let text = "";
-  for (let i = 0; params !== null && i < params.length; i += 2) {
+  for (let i = 0; params !== null && i < params.length; i += 3) {
     const description = params[i];
     if (typeof description === "string") text += description + "\n";
-    const values = params[i + 1];
-    if (values === undefined || !isList(values)) continue;
-    try {
-      for (let k = 0; k < values.length; k++) if (typeof values[k] === "string") text += values[k] + "\n";
-    } catch {
-      // a hostile list: keep what was read
-    }
+    const items = params[i + 2];
+    for (let k = 0; items !== null && k < items.length; k++) if (typeof items[k] === "string") text += items[k] + "\n";
   }
   return text;
 }
 
-/** True while `tool` still reads as `snap`. Allocates nothing. */
+/** True while `tool` still reads as `snap`. Allocates one key list at most. */
 function isFresh(tool, snap) {
   const fn = tool.function;
-  if (fn !== snap.fn) return false;
-  const block = snap.fnIsRecord ? fn : tool;
-  const parameters = snap.fnIsRecord ? fn.parameters : tool.inputSchema !== undefined ? tool.inputSchema : tool.input_schema;
-  if (parameters !== snap.parameters) return false;
+  const parameters = parametersOf(tool);
+  if (fn !== snap.fn || parameters !== snap.parameters) return false;
+  const block = isRecord(fn) ? fn : tool;
   if (block.name !== snap.name || block.description !== snap.description) return false;
-  if (!snap.parametersIsRecord) return true;
+  if (!isRecord(parameters)) return true;
   const properties = parameters.properties;
   const required = parameters.required;
   if (properties !== snap.properties || required !== snap.required) return false;
-  if (snap.propertiesIsRecord && !hasKeys(properties, snap.keys)) return false;
-  if (snap.requiredIsList && !sameList(required, snap.requiredItems)) return false;
+  if (isRecord(properties) && !sameList(Object.keys(properties), snap.keys)) return false;
+  if (isList(required) && !sameList(required, snap.requiredItems)) return false;
   if (snap.params === null) return true;
   for (let i = 0; i < snap.keys.length; i++) {
     const property = properties[snap.keys[i]];
+    const description = snap.params[3 * i];
+    const values = snap.params[3 * i + 1];
+    const items = snap.params[3 * i + 2];
     if (!isRecord(property)) {
-      if (snap.params[2 * i] !== undefined || snap.params[2 * i + 1] !== undefined) return false;
-    } else if (property.description !== snap.params[2 * i] || property.enum !== snap.params[2 * i + 1]) {
+      if (description !== undefined || values !== undefined) return false;
+    } else if (property.description !== description || property.enum !== values) {
+      return false;
+    } else if (items !== null && !sameList(values, items)) {
       return false;
     }
   }
@@ -158,20 +164,6 @@ function listField(items) {
   return field;
 }
 
-/**
- * True while the keys a for-in loop visits on `object` are `keys`, in order:
- * its own keys, as `Object.keys` gave them, with no list allocated. An
- * inherited enumerable key reads as a change (the tool is read again).
- */
-function hasKeys(object, keys) {
-  let i = 0;
-  for (const key in object) {
-    if (i === keys.length || key !== keys[i]) return false;
-    i++;
-  }
-  return i === keys.length;
-}
-
 function sameList(a, b) {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -195,13 +187,6 @@ class ToolViews {
   /** Returns the engine: read on each use, as it throws once the instance is freed. */
   #engine;
   #memo = new WeakMap();
-  /**
-   * The tools of the last call and their memo entries, position by position:
-   * a host passing the same objects in the same order finds each by identity,
-   * with no WeakMap lookup.
-   */
-  #lastTools = [];
-  #lastKnown = [];
   /** Counts the times the engine forgot its tools: ids of an older epoch are void. */
   epoch = 0;
   /** The largest prepared session: the engine keeps room for it beside any other. */
@@ -224,8 +209,6 @@ class ToolViews {
     if (this.#engine().interned() <= INTERN_SLACK + 4 * (tools.length + this.#kept)) return ids;
     this.#engine().clear();
     this.#memo = new WeakMap();
-    this.#lastTools = [];
-    this.#lastKnown = [];
     this.epoch++;
     return this.#intern(tools, toolsets, owners);
   }
@@ -279,13 +262,9 @@ class ToolViews {
   #intern(tools, toolsets, owners) {
     const ids = new Uint32Array(tools.length);
     const pending = [];
-    const lastTools = this.#lastTools;
-    const lastKnown = this.#lastKnown;
-    const knowns = new Array(tools.length);
     for (let i = 0; i < tools.length; i++) {
       const tool = tools[i];
-      const known = i < lastTools.length && tool === lastTools[i] ? lastKnown[i] : isRecord(tool) ? this.#memo.get(tool) : undefined;
-      knowns[i] = known;
+      const known = isRecord(tool) ? this.#memo.get(tool) : undefined;
       try {
         if (known !== undefined && isFresh(tool, known.snap)) {
           const name = typeof known.snap.name === "string" ? known.snap.name : "";
@@ -299,8 +278,6 @@ class ToolViews {
       }
       pending.push(i);
     }
-    this.#lastTools = tools.slice();
-    this.#lastKnown = knowns;
     if (pending.length === 0) return ids;
     const snaps = [];
     let text = "";
@@ -324,9 +301,9 @@ class ToolViews {
       const id = k < got.length ? got[k] : UNKNOWN_ID;
       ids[pending[k]] = id;
       const snap = snaps[k];
-      const entry = snap === null ? undefined : { id, toolset: rows[k].toolset, owner: rows[k].owner, snap };
-      if (entry !== undefined) this.#memo.set(tools[pending[k]], entry);
-      knowns[pending[k]] = entry;
+      if (snap !== null) {
+        this.#memo.set(tools[pending[k]], { id, toolset: rows[k].toolset, owner: rows[k].owner, snap });
+      }
     }
     return ids;
   }

@@ -8,45 +8,92 @@
 /// parameter name), split at case boundaries.
 pub fn for_each_word(text: &str, mut f: impl FnMut(&str)) {
     let mut lower = String::new();
-    for run in text
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|r| !r.is_empty())
-    {
-        split_run(run, &mut |part| {
-            lower.clear();
-            lower.push_str(part);
-            lower.make_ascii_lowercase();
-            f(&lower);
-        });
-    }
+    for_each_run(
+        text,
+        |b| b.is_ascii_alphanumeric(),
+        |run| {
+            split_run(run, &mut |part| emit_lowercase(part, &mut f, &mut lower));
+        },
+    );
 }
 
 /// Calls `f` with each lowercased word of prose (a description or a query).
 /// Only what is written as an identifier (`createIssue` with an underscore
 /// nearby, or starting in lowercase) is split; capitalised names such as
-/// GitHub, HubSpot or JavaScript stay whole.
+/// GitHub, HubSpot or JavaScript stay whole. Text split at whitespace, then
+/// each chunk at what is no letter or digit; ASCII text byte by byte.
 pub fn for_each_prose_word(text: &str, mut f: impl FnMut(&str)) {
     let mut lower = String::new();
-    for chunk in text.split_whitespace() {
-        let identifier = chunk.contains('_') || is_camel(chunk);
-        if identifier {
-            for_each_word(chunk, &mut f);
-        } else {
-            for run in chunk
-                .split(|c: char| !c.is_alphanumeric())
-                .filter(|r| !r.is_empty())
-            {
-                if !run.is_ascii() {
-                    f(&run.to_lowercase());
-                } else if run.bytes().any(|b| b.is_ascii_uppercase()) {
-                    lower.clear();
-                    lower.push_str(run);
-                    lower.make_ascii_lowercase();
-                    f(&lower);
-                } else {
-                    f(run);
-                }
+    let mut chunk_words = |chunk: &str| prose_chunk(chunk, &mut f, &mut lower);
+    if text.is_ascii() {
+        for_each_run(text, |b| !is_ascii_space(b), &mut chunk_words);
+    } else {
+        text.split_whitespace().for_each(chunk_words);
+    }
+}
+
+/// The words of one chunk of prose (no whitespace in it).
+fn prose_chunk(chunk: &str, f: &mut impl FnMut(&str), lower: &mut String) {
+    if chunk.contains('_') || is_camel(chunk) {
+        for_each_word(chunk, &mut *f);
+    } else if chunk.is_ascii() {
+        for_each_run(
+            chunk,
+            |b| b.is_ascii_alphanumeric(),
+            |run| {
+                emit_lowercase(run, f, lower);
+            },
+        );
+    } else {
+        for run in chunk
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|r| !r.is_empty())
+        {
+            if run.is_ascii() {
+                emit_lowercase(run, f, lower);
+            } else {
+                f(&run.to_lowercase());
             }
+        }
+    }
+}
+
+/// Calls `f` with `word` (ASCII) lowercased, copying it only when it has a
+/// capital.
+fn emit_lowercase(word: &str, f: &mut impl FnMut(&str), lower: &mut String) {
+    if word.bytes().any(|b| b.is_ascii_uppercase()) {
+        lower.clear();
+        lower.push_str(word);
+        lower.make_ascii_lowercase();
+        f(lower);
+    } else {
+        f(word);
+    }
+}
+
+/// The ASCII bytes that [`char::is_whitespace`] accepts (vertical tab
+/// included, unlike [`u8::is_ascii_whitespace`]).
+fn is_ascii_space(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ')
+}
+
+/// Calls `f` with each maximal non-empty run of `text` whose bytes `inside`
+/// accepts. `inside` must reject every byte of 0x80 or more unless `text`
+/// is ASCII, so that a run always holds whole characters.
+fn for_each_run<'t>(text: &'t str, inside: impl Fn(u8) -> bool, mut f: impl FnMut(&'t str)) {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !inside(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && inside(bytes[i]) {
+            i += 1;
+        }
+        if let Some(run) = text.get(start..i) {
+            f(run);
         }
     }
 }
@@ -112,6 +159,68 @@ mod tests {
                 "linear", "create", "issue"
             ]
         );
+    }
+
+    /// The splitting as it was written before its byte-level fast paths:
+    /// char by char throughout.
+    fn prose_char_by_char(text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for chunk in text.split_whitespace() {
+            if chunk.contains('_') || is_camel(chunk) {
+                for run in chunk
+                    .split(|c: char| !c.is_ascii_alphanumeric())
+                    .filter(|r| !r.is_empty())
+                {
+                    split_run(run, &mut |part| out.push(part.to_ascii_lowercase()));
+                }
+            } else {
+                for run in chunk
+                    .split(|c: char| !c.is_alphanumeric())
+                    .filter(|r| !r.is_empty())
+                {
+                    out.push(if run.is_ascii() {
+                        run.to_ascii_lowercase()
+                    } else {
+                        run.to_lowercase()
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn byte_level_splitting_matches_char_by_char() {
+        const ALPHABET: [char; 26] = [
+            'a', 'b', 'z', 'B', 'Q', 'E', '0', '9', '_', '-', '.', ' ', '\t', '\u{b}', '\n', 'é',
+            'É', 'İ', '\u{a0}', '\u{3000}', '\u{85}', '\u{2028}', '日', 'К', '🙂', '\u{1c}',
+        ];
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..20_000 {
+            let length = (next() % 24) as usize;
+            // Half the texts ASCII only, to take the fast path.
+            let ascii = next() % 2 == 0;
+            let text: String = (0..length)
+                .map(|_| {
+                    let pick = (next() % ALPHABET.len() as u64) as usize;
+                    let c = ALPHABET[pick];
+                    if ascii && !c.is_ascii() {
+                        'x'
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+            let mut out = Vec::new();
+            for_each_prose_word(&text, |w| out.push(w.to_owned()));
+            assert_eq!(out, prose_char_by_char(&text), "{text:?}");
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@
 // file says `down`.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { z } from "zod";
 
 const down = () => {
@@ -31,12 +31,14 @@ if (process.env.FAULT_FILE && down()) {
     await new Promise((resolve) => setTimeout(resolve, ms));
     return text(`slept ${ms}`);
   });
-  server.registerTool("babble", { description: "Report progress until cancelled; never answer." }, async (extra) => {
+  const babble = { description: "Report progress until cancelled (then write `cancelled` to the file `mark`, if given); never answer.", inputSchema: { mark: z.string().optional() } };
+  server.registerTool("babble", babble, async ({ mark }, extra) => {
     const progressToken = extra._meta?.progressToken;
     for (let progress = 1; !extra.signal.aborted; progress++) {
       if (progressToken !== undefined) await extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress } });
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    if (mark) writeFileSync(mark, "cancelled");
     return text("cancelled");
   });
   // A 1×1 PNG.

@@ -11,7 +11,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connectMcpServers } from "toolsearch/mcp";
-import { root } from "./support.mjs";
+import { eventually, root } from "./support.mjs";
 
 /** A server launched through a script of its own, so that removing the script breaks it. */
 function memoryServer() {
@@ -134,44 +134,40 @@ test("a server that fails to start is tried again in the background, and rejoins
   const state = join(dir, "state");
   writeFileSync(state, "down");
   const spec = { name: "flaky", command: process.execPath, args: [join(root, "tests", "node", "faulty-server.mjs")], env: { FAULT_FILE: state } };
-  let changed;
-  const next = () => new Promise((resolve) => (changed = resolve));
-  let waiting = next();
+  let changes = 0;
+  const changed = () => changes++;
   const warnings = [];
-  // The host's timers do not keep a process alive; the test waits on them.
-  const alive = setInterval(() => {}, 1000);
   const host = await connectMcpServers([spec], {
     retryDelayMs: 50,
-    onToolsChanged: () => changed(),
+    onToolsChanged: changed,
     onWarning: (w) => warnings.push(w),
   });
   try {
     assert.deepEqual(host.failures.map((f) => f.server), ["flaky"]);
     assert.match(host.session.declaredSources[0].unavailable, /tried again/);
     // It keeps failing, quietly for the session: warnings say when it is tried next.
-    while (warnings.length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    await eventually(() => warnings.length >= 2, "two failed tries");
     assert.match(warnings[0], /server 'flaky' did not start .*; it is tried again in \d+ m?s/);
     assert.equal(host.failures.length, 1);
+    // Failing again with the same reason changes nothing in the session.
+    assert.equal(changes, 0);
     writeFileSync(state, "up");
-    await waiting;
+    await eventually(() => changes === 1, "the server to start");
     assert.deepEqual(host.failures, []);
     assert.deepEqual(host.session.declaredSources, []);
     const pid = await host.callTool("mcp__flaky__pid", {});
     // Once running, a crash is followed by a start that fails: the server leaves the session, then comes back.
     writeFileSync(state, "down");
-    waiting = next();
     await assert.rejects(host.callTool("mcp__flaky__crash", {}));
     await assert.rejects(host.callTool("mcp__flaky__pid", {}), /did not start/);
-    await waiting;
+    assert.equal(changes, 2);
     assert.equal(host.session.tools.length, 0);
     assert.deepEqual(host.failures.map((f) => f.server), ["flaky"]);
-    waiting = next();
     writeFileSync(state, "up");
-    await waiting;
+    await eventually(() => changes === 3, "the server to start again");
     assert.notEqual(await host.callTool("mcp__flaky__pid", {}), pid);
     assert.deepEqual(host.failures, []);
   } finally {
-    clearInterval(alive);
     await host.close();
   }
 });
@@ -190,6 +186,20 @@ test("with retryDelayMs 0 a server that failed is not tried again", async () => 
     assert.deepEqual(started, []);
     assert.deepEqual(host.failures.map((f) => f.server), ["flaky"]);
     assert.match(host.session.declaredSources[0].unavailable, /then restart/);
+  } finally {
+    await host.close();
+  }
+});
+
+test("a server with neither a command nor a url is reported once and never tried again", async () => {
+  const warnings = [];
+  const started = [];
+  const host = await connectMcpServers([{ name: "nothing" }], { retryDelayMs: 10, onWarning: (w) => warnings.push(w), onStart: (name) => started.push(name) });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.deepEqual(host.failures.map((f) => f.server), ["nothing"]);
+    assert.match(host.failures[0].reason, /neither a command nor a url/);
+    assert.deepEqual([warnings, started], [[], []]);
   } finally {
     await host.close();
   }

@@ -86,6 +86,40 @@ test("the change check sees removed, reordered and inherited keys, swapped tools
   mcp.inputSchema = { type: "object", properties: {} };
   assert.deepEqual(await matches("kappa"), []);
   assert.deepEqual(await matches("omega"), ["mcp_x_alpha"]);
+  // An own key removed while the prototype now holds the same name: gone.
+  const defaults = {};
+  mcp.inputSchema.properties = Object.assign(Object.create(defaults), { lambda: { type: "string" } });
+  assert.deepEqual(await matches("lambda"), ["mcp_x_beta"]);
+  delete mcp.inputSchema.properties.lambda;
+  defaults.lambda = { type: "string" };
+  assert.deepEqual(await matches("lambda"), []);
+  // A schema behind a proxy that is revoked later: the tool becomes unreadable.
+  const { proxy, revoke } = Proxy.revocable({ type: "object", properties: { mu: { type: "string" } } }, {});
+  mcp.inputSchema = proxy;
+  assert.deepEqual(await matches("mu"), ["mcp_x_beta"]);
+  revoke();
+  assert.deepEqual(await matches("mu"), []);
+});
+
+test("the enhanced ranking sees a property's description and enum edited in place", async () => {
+  const ts = new ToolSearch({ config: { ranking: "enhanced" } });
+  const mode = { type: "string", description: "the kind", enum: ["lemon", "pepper"] };
+  const session = {
+    tools: [
+      { name: "mcp_x_paint", description: "Paint a wall", inputSchema: { type: "object", properties: { mode } } },
+      { name: "mcp_x_send", description: "Send an email", inputSchema: { type: "object", properties: { to: { type: "string" } } } },
+    ],
+    toolsets: { mcp_x_paint: "mcp-x", mcp_x_send: "mcp-x" },
+  };
+  // A concept matches nothing when no tool of the catalog holds the word.
+  const known = (word) => ts.explain(`paint ${word}`, session).concepts.find((c) => c.word === word).matches.length > 0;
+  assert.equal(known("lemon"), true);
+  assert.equal(known("marble"), false);
+  mode.enum[0] = "marble";
+  assert.equal(known("marble"), true);
+  assert.equal(known("lemon"), false);
+  mode.description = "the granite finish";
+  assert.equal(known("granite"), true);
 });
 
 test("owners make unregistered tools plugin tools", async () => {

@@ -53,3 +53,16 @@ export function workedExample() {
   ];
   return { tools, config: { defer: tools.map((t) => t.function.name) } };
 }
+
+/**
+ * Resolves once `ready()` is true (checked every 20 ms); rejects with `what`
+ * after `limitMs`, so that a test waiting on something that never happens
+ * fails instead of hanging. The limit guards, it does not measure.
+ */
+export async function eventually(ready, what, limitMs = 20_000) {
+  const end = Date.now() + limitMs;
+  while (!ready()) {
+    if (Date.now() > end) throw new Error(`still waiting, after ${limitMs} ms, for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
