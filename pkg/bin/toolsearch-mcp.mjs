@@ -140,7 +140,8 @@ async function callServer({ signal, progressToken, notify }, call) {
   if (signal?.aborted) cancel();
   else signal?.addEventListener("abort", cancel, { once: true });
   const timer = setTimeout(
-    () => bounded.abort(new Error(`the call ran for ${toolMaxTimeout} ms, the longest a call may take (toolMaxTimeoutMs), and was cancelled`)),
+    // A string: the SDK puts the reason into its own error's text.
+    () => bounded.abort(`the call ran for ${toolMaxTimeout} ms, the longest a call may take (toolMaxTimeoutMs), and was cancelled`),
     toolMaxTimeout,
   );
   try {
@@ -168,7 +169,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   shown ??= new Set(assembled().map((tool) => tool.name));
   if (!shown.has(name)) return textResult(`'${name}' is not a tool of this server; find tools with tool_search and call them with tool_call.`, true);
   try {
-    const result = await host.callToolResult(name, args, callOptions(ctx));
+    const result = await callServer(ctx, (options) => host.callToolResult(name, args, options));
     return { content: result.content, structuredContent: result.structuredContent, isError: result.isError === true };
   } catch (error) {
     return textResult(String(error?.message ?? error), true);

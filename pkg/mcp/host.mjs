@@ -415,9 +415,11 @@ export async function connectMcpServers(servers, options = {}) {
             if (clients.get(name) === started) clients.delete(name);
             await started.close().catch(() => {});
           }
-          // A newer start (after a close during this one's listing) keeps its entry.
-          if (starting.get(name) === start) starting.delete(name);
-          if (!closed) {
+          // A newer start (after a close during this one's listing) keeps
+          // its entry, and decides what becomes of the server.
+          const newer = starting.has(name) && starting.get(name) !== start;
+          if (!newer) starting.delete(name);
+          if (!closed && !newer) {
             const had = lists.delete(name);
             const before = failures.find((f) => f.server === name)?.reason;
             fail(name, reason);

@@ -55,11 +55,15 @@ function paramParts(properties, keys) {
   return parts;
 }
 
-/** The items of a list, up to a read that throws (a hostile list: what was read). */
+/** The most items of an enum read (a hostile list may claim billions). */
+const ENUM_ITEMS_MAX = 65536;
+
+/** The items of a list, up to ENUM_ITEMS_MAX or a read that throws (a hostile list: what was read). */
 function itemsOf(list) {
   const items = [];
   try {
-    for (let k = 0; k < list.length; k++) items.push(list[k]);
+    const length = Math.min(list.length, ENUM_ITEMS_MAX);
+    for (let k = 0; k < length; k++) items.push(list[k]);
   } catch {
     // keep what was read
   }
@@ -126,7 +130,7 @@ function isFresh(tool, snap) {
       if (description !== undefined || values !== undefined) return false;
     } else if (property.description !== description || property.enum !== values) {
       return false;
-    } else if (items !== null && !sameList(values, items)) {
+    } else if (items !== null && !sameItems(values, items)) {
       return false;
     }
   }
@@ -162,6 +166,14 @@ function listField(items) {
     first = false;
   }
   return field;
+}
+
+/** True while `list` still holds `items` (as itemsOf read them; NaN equals NaN). */
+function sameItems(list, items) {
+  const length = Math.min(list.length, ENUM_ITEMS_MAX);
+  if (length !== items.length) return false;
+  for (let k = 0; k < length; k++) if (!Object.is(list[k], items[k])) return false;
+  return true;
 }
 
 function sameList(a, b) {

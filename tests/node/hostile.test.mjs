@@ -284,3 +284,19 @@ test("toolsets behind a throwing or revoked Proxy read as no toolset, and every 
   }
   await stillSearches(ts);
 });
+
+test("an enum that claims billions of items is read up to a bound, on every call", async () => {
+  const ts = new ToolSearch({ config: { ranking: "enhanced" } });
+  // A list that says it holds 2^32 - 1 items and makes each one up.
+  const endless = new Proxy([], { get: (target, key) => (key === "length" ? 2 ** 32 - 1 : typeof key === "string" && /^\d+$/.test(key) ? "quartz" : Reflect.get(target, key)) });
+  const hostile = { name: "mcp__stones__polish", description: "Polish a stone", inputSchema: { type: "object", properties: { kind: { type: "string", enum: endless } } } };
+  const stones = { tools: [...tools, hostile], toolsets: { ...session.toolsets, mcp__stones__polish: "mcp-stones" } };
+  for (let i = 0; i < 2; i++) {
+    const out = JSON.parse(await ts.toolSearch({ queries: ["polish a stone"] }, stones));
+    assert.equal(out.results[0].matches[0], "mcp__stones__polish", JSON.stringify(out));
+    // The items read are in the catalog's words.
+    const quartz = ts.explain("polish quartz", stones).concepts.find((c) => c.word === "quartz");
+    assert.ok(quartz.matches.length > 0, JSON.stringify(quartz));
+  }
+  await stillSearches(ts);
+});

@@ -249,11 +249,29 @@ test("a server that reports progress for ever is given up at the longest a call 
     );
     // Progress restarted the 200 ms deadline many times; the hour's bound (here 1 s) ended the call.
     assert.equal(result.isError, true, JSON.stringify(result));
-    assert.match(result.content[0].text, /the longest a call may take \(toolMaxTimeoutMs\)/);
+    assert.match(result.content[0].text, /the call ran for 1000 ms, the longest a call may take \(toolMaxTimeoutMs\)/);
+    assert.doesNotMatch(result.content[0].text, /Error: the call/);
     assert.ok(progress.length > 5, JSON.stringify(progress));
     // The server was told to cancel: its tool stops and says so.
     await eventually(() => existsSync(mark), "the server's tool to be cancelled");
     assert.equal(readFileSync(mark, "utf8"), "cancelled");
+  } finally {
+    await proxy.close();
+  }
+});
+
+test("with tool search off, the proxy lists the servers' own tools and calls them directly", async () => {
+  const file = faultyConfig({ plain: {} }, { toolSearch: { enabled: "off" } });
+  const proxy = new Client({ name: "proxy-test-plain", version: "1.0.0" });
+  await proxy.connect(new StdioClientTransport({ command: process.execPath, args: [join(root, "pkg", "bin", "toolsearch-mcp.mjs"), file], stderr: "ignore" }));
+  try {
+    const { tools } = await proxy.listTools();
+    assert.ok(tools.some((t) => t.name === "mcp__plain__pid"), JSON.stringify(tools.map((t) => t.name)));
+    const pid = await proxy.callTool({ name: "mcp__plain__pid", arguments: {} });
+    assert.equal(pid.isError, false, JSON.stringify(pid));
+    assert.match(pid.content[0].text, /^\d+$/);
+    const picture = await proxy.callTool({ name: "mcp__plain__picture", arguments: {} });
+    assert.deepEqual(picture.content.map((c) => c.type), ["image"]);
   } finally {
     await proxy.close();
   }
