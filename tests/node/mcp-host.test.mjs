@@ -129,11 +129,16 @@ test("aborting the host's signal ends servers still starting; a start deadline t
   }
 });
 
-test("a server that fails to start is tried again in the background, and rejoins the session when it starts", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "toolsearch-host-retry-"));
-  const state = join(dir, "state");
+/** The fixture server as `flaky`, down (exiting at once) until its state file says otherwise. */
+function flakyServer() {
+  const state = join(mkdtempSync(join(tmpdir(), "toolsearch-host-flaky-")), "state");
   writeFileSync(state, "down");
   const spec = { name: "flaky", command: process.execPath, args: [join(root, "tests", "node", "faulty-server.mjs")], env: { FAULT_FILE: state } };
+  return { spec, up: () => writeFileSync(state, "up"), down: () => writeFileSync(state, "down") };
+}
+
+test("a server that fails to start is tried again in the background, and rejoins the session when it starts", async () => {
+  const { spec, up, down } = flakyServer();
   let changes = 0;
   const changed = () => changes++;
   const warnings = [];
@@ -151,19 +156,19 @@ test("a server that fails to start is tried again in the background, and rejoins
     assert.equal(host.failures.length, 1);
     // Failing again with the same reason changes nothing in the session.
     assert.equal(changes, 0);
-    writeFileSync(state, "up");
+    up();
     await eventually(() => changes === 1, "the server to start");
     assert.deepEqual(host.failures, []);
     assert.deepEqual(host.session.declaredSources, []);
     const pid = await host.callTool("mcp__flaky__pid", {});
     // Once running, a crash is followed by a start that fails: the server leaves the session, then comes back.
-    writeFileSync(state, "down");
+    down();
     await assert.rejects(host.callTool("mcp__flaky__crash", {}));
     await assert.rejects(host.callTool("mcp__flaky__pid", {}), /did not start/);
     assert.equal(changes, 2);
     assert.equal(host.session.tools.length, 0);
     assert.deepEqual(host.failures.map((f) => f.server), ["flaky"]);
-    writeFileSync(state, "up");
+    up();
     await eventually(() => changes === 3, "the server to start again");
     assert.notEqual(await host.callTool("mcp__flaky__pid", {}), pid);
     assert.deepEqual(host.failures, []);
@@ -173,14 +178,11 @@ test("a server that fails to start is tried again in the background, and rejoins
 });
 
 test("with retryDelayMs 0 a server that failed is not tried again", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "toolsearch-host-noretry-"));
-  const state = join(dir, "state");
-  writeFileSync(state, "down");
-  const spec = { name: "flaky", command: process.execPath, args: [join(root, "tests", "node", "faulty-server.mjs")], env: { FAULT_FILE: state } };
+  const { spec, up } = flakyServer();
   const started = [];
   const host = await connectMcpServers([spec], { retryDelayMs: 0, onStart: (name) => started.push(name) });
   try {
-    writeFileSync(state, "up");
+    up();
     // Several of the shortest waits pass; nothing starts it.
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.deepEqual(started, []);
