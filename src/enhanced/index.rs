@@ -98,6 +98,9 @@ impl FieldIndex {
         // The current document's terms per field, reused from one to the
         // next: allocations are what freshly loaded wasm pays most for.
         let mut fields: [Vec<TermId>; FIELDS] = Default::default();
+        index.docs.reserve(entries.len());
+        index.heads.reserve(entries.len());
+        index.sequences.reserve(entries.len());
         for entry in entries {
             let def = &entry.tool.def;
             let label = label(&entry.source_name);
@@ -127,7 +130,8 @@ impl FieldIndex {
             let own_name = fields[NAME].len();
             let mut lead = true;
             for_each_prose_word(def.description.as_deref().unwrap_or(""), |w| {
-                lead &= !LEAD_ENDS.contains(&w);
+                // Once the lead has ended, no word is compared again.
+                lead = lead && !LEAD_ENDS.contains(&w);
                 let field = if lead { LEAD } else { DESCRIPTION };
                 fields[field].push(index.intern(&mut known, w));
             });
@@ -146,11 +150,8 @@ impl FieldIndex {
             sequence.extend(prose);
             let server_terms: &[TermId] =
                 index.servers.get(server as usize).map_or(&[], |s| &s.terms);
-            let name_words: Vec<TermId> = fields[NAME]
-                .iter()
-                .copied()
-                .filter(|t| !server_terms.contains(t))
-                .collect();
+            let mut name_words = Vec::with_capacity(fields[NAME].len());
+            name_words.extend(fields[NAME].iter().filter(|t| !server_terms.contains(t)));
             fields[NAME].extend_from_slice(server_terms);
             if let Some(s) = index.servers.get_mut(server as usize) {
                 s.docs.push(id);
@@ -175,10 +176,14 @@ impl FieldIndex {
                 }
             }
             touched.sort_unstable();
-            doc.terms = touched
-                .drain(..)
-                .filter_map(|term| Some((term, std::mem::take(counts.get_mut(term as usize)?))))
-                .collect();
+            // Allocated at its final length: no reallocation, no spare room
+            // kept for the index's lifetime.
+            doc.terms = Vec::with_capacity(touched.len());
+            doc.terms.extend(
+                touched.drain(..).filter_map(|term| {
+                    Some((term, std::mem::take(counts.get_mut(term as usize)?)))
+                }),
+            );
             index.docs.push(doc);
             index.names.add(id, &def.name, label);
         }
@@ -392,7 +397,7 @@ impl FieldIndex {
     }
 
     /// Every stem with its id, in id order.
-    pub fn stems(&self) -> impl Iterator<Item = (TermId, &str)> {
+    pub fn stems(&self) -> impl ExactSizeIterator<Item = (TermId, &str)> {
         self.stems
             .iter()
             .enumerate()

@@ -64,14 +64,18 @@ impl Vocabulary {
     pub fn learn(index: &FieldIndex) -> Vocabulary {
         // A verb of the catalog opens several descriptions and is a word of
         // several names; function words and server names are not verbs.
-        let mut leads: FastMap<TermId, u32> = FastMap::default();
-        let mut named: FastMap<TermId, u32> = FastMap::default();
+        // Counted in arrays indexed by term id (ids are dense), not hashed.
+        let terms = index.stems().len();
+        let mut leads = vec![0u32; terms];
+        let mut named = vec![0u32; terms];
         for (name, first) in &index.heads {
-            if let Some(first) = first {
-                *leads.entry(*first).or_default() += 1;
+            if let Some(n) = first.and_then(|t| leads.get_mut(t as usize)) {
+                *n += 1;
             }
             for &word in name {
-                *named.entry(word).or_default() += 1;
+                if let Some(n) = named.get_mut(word as usize) {
+                    *n += 1;
+                }
             }
         }
         let filler = &english().filler;
@@ -81,9 +85,9 @@ impl Vocabulary {
             .filter_map(|s| s.terms.first().copied())
             .collect();
         let is_verb = |t: &TermId| {
-            leads.get(t).is_some_and(|&n| {
+            leads.get(*t as usize).is_some_and(|&n| {
                 n >= MIN_LEAD && f64::from(n) >= VERB_OPENS * f64::from(index.capability_df(*t))
-            }) && named.get(t).is_some_and(|&n| n >= MIN_LEAD)
+            }) && named.get(*t as usize).is_some_and(|&n| n >= MIN_LEAD)
                 && !servers.contains(t)
                 && !filler.contains(index.surface(*t))
         };
