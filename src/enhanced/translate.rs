@@ -33,9 +33,11 @@ pub fn translate(text: &str, known: &dyn Fn(&str) -> bool) -> Option<Translation
         .iter()
         .filter(|w| filler.contains(w.to_lowercase().as_str()))
         .count();
-    // Most votes wins; among equals, the most content words (function words
-    // such as "un" or "e" are shared by neighbouring languages), then the
-    // first language by code.
+    // Most votes wins; among equals, the most words found as written (a stem
+    // can match a word of another language by chance: Spanish "para" has
+    // the stem of Italian "parere"), then the most content words (function
+    // words such as "un" or "e" are shared by neighbouring languages), then
+    // the first language by code.
     let (language, votes) = languages()
         .iter()
         .filter(|l| l.script == Script::Latin)
@@ -43,7 +45,7 @@ pub fn translate(text: &str, known: &dyn Fn(&str) -> bool) -> Option<Translation
         .fold(
             None,
             |best: Option<(&Language, Votes)>, (l, v)| match best {
-                Some((_, top)) if (top.all, top.content) >= (v.all, v.content) => best,
+                Some((_, top)) if top.rank() >= v.rank() => best,
                 _ => Some((l, v)),
             },
         )?;
@@ -57,6 +59,16 @@ struct Votes {
     all: usize,
     /// Its words that mean something (glossary words, not filler).
     content: usize,
+    /// Its words found as written (filler, or a glossary phrase), not by stem.
+    exact: usize,
+}
+
+impl Votes {
+    /// The order of candidate languages: votes, then words found as written,
+    /// then content words.
+    fn rank(&self) -> (usize, usize, usize) {
+        (self.all, self.exact, self.content)
+    }
 }
 
 /// Evidence that `words` are written in `language`.
@@ -68,20 +80,25 @@ fn votes(glossary: &Language, text: &str, words: &[String], known: &dyn Fn(&str)
         .filter(|c| lower.contains(**c))
         .count();
     let filler = &english().filler;
-    let (mut fillers, mut content) = (0, 0);
+    let (mut fillers, mut content, mut exact) = (0, 0, 0);
     for w in words.iter().map(|w| w.to_lowercase()) {
         if filler.contains(w.as_str()) || known(&w) {
             continue;
         }
         if glossary.is_filler(&w) {
             fillers += 1;
-        } else if glossary.phrase(&w).is_some_and(|e| e != w) || glossary.by_stem(&w).is_some() {
+            exact += 1;
+        } else if glossary.phrase(&w).is_some_and(|e| e != w) {
+            content += 1;
+            exact += 1;
+        } else if glossary.by_stem(&w).is_some() {
             content += 1;
         }
     }
     Votes {
         all: by_letter + fillers + content,
         content,
+        exact,
     }
 }
 
@@ -332,6 +349,15 @@ mod tests {
         let french = translate("envoyer un e-mail", &|w| w == "mail").unwrap();
         assert_eq!(french.language, "fr");
         assert_eq!(french.words.first().map(String::as_str), Some("send"));
+    }
+
+    #[test]
+    fn words_found_as_written_outweigh_stems_that_match_by_chance() {
+        // "un" and "al" are Spanish and Italian, "para" Spanish filler and,
+        // by its stem only, Italian "parere": Spanish has more words as
+        // written.
+        let spanish = translate("Pide un Uber para ir al aeropuerto", &|_| false).unwrap();
+        assert_eq!(spanish.language, "es");
     }
 
     #[test]
