@@ -130,10 +130,28 @@ const ownResult = (ctx, answer) =>
  */
 async function callServer({ signal, progressToken, notify }, call) {
   // Progress is always asked for, since it restarts the deadline; it is
-  // passed on only to a client that asked for it.
+  // passed on only to a client that asked for it, one notification at a
+  // time: what arrives while one is being written waits, and only the
+  // latest of it is sent (a server that floods progress must not flood the
+  // client's pipe, nor the proxy's memory).
+  let sending = false;
+  let latest = null;
+  let ended = false;
+  const forward = (progress) => {
+    sending = true;
+    notify({ method: "notifications/progress", params: { ...progress, progressToken } })
+      .catch(() => {})
+      .finally(() => {
+        sending = false;
+        const next = latest;
+        latest = null;
+        if (next !== null && !ended) forward(next);
+      });
+  };
   const onprogress = (progress) => {
-    if (progressToken === undefined) return;
-    notify({ method: "notifications/progress", params: { ...progress, progressToken } }).catch(() => {});
+    if (progressToken === undefined || ended) return;
+    if (sending) latest = progress;
+    else forward(progress);
   };
   const bounded = new AbortController();
   const cancel = () => bounded.abort(signal.reason);
@@ -147,6 +165,8 @@ async function callServer({ signal, progressToken, notify }, call) {
   try {
     return await call({ signal: bounded.signal, timeout: toolTimeout, resetTimeoutOnProgress: true, onprogress });
   } finally {
+    ended = true;
+    latest = null;
     clearTimeout(timer);
     signal?.removeEventListener("abort", cancel);
   }

@@ -136,15 +136,32 @@ const LONGEST_DELAY_MS = 2 ** 31 - 1;
 /** A positive count from an option, or `fallback`; at most `max`. */
 const positive = (value, fallback, max = Number.MAX_SAFE_INTEGER) => (Number.isFinite(value) && value > 0 ? Math.min(value, max) : fallback);
 
+/** The most pages and tools one listing may have. */
+const MAX_LIST_PAGES = 1000;
+const MAX_LIST_TOOLS = 100_000;
+
+/**
+ * Every page of a server's tools/list, within one deadline for all of them
+ * (`timeout` ms): a server whose cursor never ends, repeats or pages past
+ * the bounds is refused rather than listed for ever.
+ */
 async function listAll(client, timeout) {
+  const deadline = Date.now() + timeout;
   const tools = [];
+  const cursors = new Set();
   let cursor;
-  do {
-    const page = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout });
-    tools.push(...page.tools);
+  for (let pages = 1; ; pages++) {
+    const left = deadline - Date.now();
+    if (left <= 0) throw new Error(`its tools/list pages did not end within ${timeout} ms`);
+    const page = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: left });
+    for (const tool of page.tools) tools.push(tool);
+    if (tools.length > MAX_LIST_TOOLS) throw new Error(`it lists more than ${MAX_LIST_TOOLS} tools`);
     cursor = page.nextCursor;
-  } while (cursor);
-  return tools;
+    if (!cursor) return tools;
+    if (cursors.has(cursor)) throw new Error(`its tools/list cursor ${JSON.stringify(cursor).slice(0, 80)} came back`);
+    if (pages >= MAX_LIST_PAGES) throw new Error(`its tools/list has more than ${MAX_LIST_PAGES} pages`);
+    cursors.add(cursor);
+  }
 }
 
 /** The text parts of an MCP tool result, or the whole result as JSON. */
@@ -289,16 +306,14 @@ export async function connectMcpServers(servers, options = {}) {
   }
 
   /**
-   * Lists a server's tools; a listing overtaken by a newer one of the same
-   * server is dropped (false).
+   * Lists a server's tools within `timeout` ms; a listing overtaken by a
+   * newer one of the same server is dropped (null).
    */
-  async function list(spec, client) {
+  async function list(spec, client, timeout = startTimeout) {
     const generation = (generations.get(spec.name) ?? 0) + 1;
     generations.set(spec.name, generation);
-    const tools = await listAll(client, startTimeout);
-    if (generations.get(spec.name) !== generation) return null;
-    remember(spec, tools);
-    return tools;
+    const tools = await listAll(client, timeout);
+    return generations.get(spec.name) === generation ? tools : null;
   }
 
   /** Connects one server and follows its tools/list_changed. */
@@ -332,16 +347,35 @@ export async function connectMcpServers(servers, options = {}) {
       const cause = causeOfClose(spec.name);
       if (!closed) options.onWarning?.(`server '${spec.name}' closed its connection${cause ? ` (${cause})` : ""}; it starts again on its next call`);
     };
+    // One listing at a time: a change announced while one runs is listed
+    // once more after it, however often it was announced (a server that
+    // announces in a loop costs one listing at a time, not one each).
+    let relisting = false;
+    let again = false;
+    const relist = async () => {
+      do {
+        again = false;
+        try {
+          const tools = await list(spec, client);
+          // An unchanged listing changes nothing: no rebuild, no notice, no cache write.
+          if (tools === null || JSON.stringify(tools) === listings.get(spec.name)) continue;
+          remember(spec, tools);
+          adopt(spec.name, tools);
+          rebuild();
+          options.onToolsChanged?.();
+        } catch (error) {
+          options.onWarning?.(`server '${spec.name}': its tools could not be listed again (${error?.message ?? error})`);
+        }
+      } while (again && !closed && clients.get(spec.name) === client);
+      relisting = false;
+    };
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-      try {
-        const tools = await list(spec, client);
-        if (tools === null) return;
-        adopt(spec.name, tools);
-        rebuild();
-        options.onToolsChanged?.();
-      } catch (error) {
-        options.onWarning?.(`server '${spec.name}': its tools could not be listed again (${error?.message ?? error})`);
+      if (relisting) {
+        again = true;
+        return;
       }
+      relisting = true;
+      await relist();
     });
     return client;
   }
@@ -351,29 +385,37 @@ export async function connectMcpServers(servers, options = {}) {
     return typeof spec.url !== "string" && entry?.key === configKey(spec) && Array.isArray(entry.tools) && Date.now() - entry.listedAt <= maxAge;
   };
   const lazy = specs.filter(isFresh).map((spec) => spec.name);
-  await Promise.all(
-    specs
-      .filter((spec) => !lazy.includes(spec.name))
-      .map((spec) => connect(spec).catch((error) => fail(spec.name, String(error?.message ?? error)))),
+  // Every server is started and listed at once, each within one deadline
+  // for both (servers that hang cost one deadline, not one each); the
+  // outcomes are taken in config order, so names and failures do not depend
+  // on which server answered first.
+  const outcomes = await Promise.all(
+    specs.map(async (spec) => {
+      if (lazy.includes(spec.name)) return { tools: cached[spec.name].tools };
+      const deadline = Date.now() + startTimeout;
+      let client;
+      try {
+        client = await connect(spec);
+      } catch (error) {
+        return { failure: String(error?.message ?? error) };
+      }
+      try {
+        const tools = await list(spec, client, Math.max(1, deadline - Date.now()));
+        if (tools !== null) remember(spec, tools);
+        // A listing overtaken by a newer one (tools/list_changed) leaves that one in place.
+        return { tools };
+      } catch (error) {
+        if (clients.get(spec.name) === client) clients.delete(spec.name);
+        await client.close().catch(() => {});
+        return { failure: `tools/list failed: ${error?.message ?? error}` };
+      }
+    }),
   );
-  // Listed in config order, so names do not depend on which server answered first.
-  for (const spec of specs) {
-    if (lazy.includes(spec.name)) {
-      adopt(spec.name, cached[spec.name].tools);
-      continue;
-    }
-    const client = clients.get(spec.name);
-    if (!client) continue;
-    try {
-      // A listing overtaken by a newer one (tools/list_changed) leaves that one in place.
-      const tools = await list(spec, client);
-      if (tools !== null) adopt(spec.name, tools);
-    } catch (error) {
-      clients.delete(spec.name);
-      await client.close().catch(() => {});
-      fail(spec.name, `tools/list failed: ${error?.message ?? error}`);
-    }
-  }
+  specs.forEach((spec, i) => {
+    const { tools, failure } = outcomes[i];
+    if (failure !== undefined) fail(spec.name, failure);
+    else if (tools !== null) adopt(spec.name, tools);
+  });
   rebuild();
   for (const failure of failures) retryLater(specs.find((spec) => spec.name === failure.server));
 
@@ -396,6 +438,7 @@ export async function connectMcpServers(servers, options = {}) {
           const before = listings.get(name);
           started = await connect(spec);
           const tools = await list(spec, started);
+          if (tools !== null) remember(spec, tools);
           const recovered = recover(name);
           // Adopted again when the session dropped it (a failed start) or its tools changed.
           const fresh = tools !== null && (!lists.has(name) || JSON.stringify(tools) !== before);

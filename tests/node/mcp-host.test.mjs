@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connectMcpServers } from "toolsearch/mcp";
@@ -204,5 +204,63 @@ test("a server with neither a command nor a url is reported once and never tried
     assert.deepEqual([warnings, started], [[], []]);
   } finally {
     await host.close();
+  }
+});
+
+/** A spec of tests/node/listing-server.mjs misbehaving as `listing` says. */
+const listingServer = (name, listing, env = {}) => ({
+  name,
+  command: process.execPath,
+  args: [join(root, "tests", "node", "listing-server.mjs")],
+  env: { LISTING: listing, NAME: name, ...env },
+});
+
+test("a server whose tools/list never ends, or repeats its cursor, is refused", async () => {
+  const host = await connectMcpServers([listingServer("endless", "endless"), listingServer("repeat", "repeat")], { startTimeoutMs: 60_000, retryDelayMs: 0 });
+  try {
+    assert.equal(host.session.tools.length, 0);
+    const reasons = Object.fromEntries(host.failures.map((f) => [f.server, f.reason]));
+    assert.match(reasons.endless, /more than 1000 pages/);
+    assert.match(reasons.repeat, /cursor "same" came back/);
+  } finally {
+    await host.close();
+  }
+});
+
+test("servers are started and listed at once: none waits for another's listing", async () => {
+  // Each answers tools/list only once all three have asked: listed one
+  // after another, the first would wait until its deadline.
+  const dir = mkdtempSync(join(tmpdir(), "toolsearch-barrier-"));
+  const names = ["one", "two", "three"];
+  const env = { BARRIER: names.join(","), BARRIER_DIR: dir };
+  const host = await connectMcpServers(names.map((name) => listingServer(name, "barrier", env)), { startTimeoutMs: 60_000, retryDelayMs: 0 });
+  try {
+    assert.deepEqual(host.failures, []);
+    assert.deepEqual(host.session.tools.map((t) => t.name), ["mcp__one__ready", "mcp__two__ready", "mcp__three__ready"]);
+  } finally {
+    await host.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a server that announces tool changes in a burst is listed one time after another, and unchanged tools change nothing", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "toolsearch-announce-"));
+  const log = join(dir, "lists.log");
+  let changed = 0;
+  const host = await connectMcpServers([listingServer("noisy", "announce", { LOG: log })], { onToolsChanged: () => changed++, retryDelayMs: 0 });
+  try {
+    assert.deepEqual(host.session.tools.map((t) => t.name), ["mcp__noisy__steady"]);
+    const listed = () => readFileSync(log, "utf8").trim().split("\n").length;
+    assert.equal(listed(), 1);
+    // 500 announcements: the listing that runs, and one more for all that
+    // came during it (a few, as the burst arrives in pieces).
+    await host.callTool("mcp__noisy__steady", {});
+    await eventually(() => listed() >= 3, "the announcements' listings");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.ok(listed() <= 20, `${listed()} listings for 500 announcements`);
+    assert.equal(changed, 0);
+  } finally {
+    await host.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });

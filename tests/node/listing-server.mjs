@@ -1,0 +1,56 @@
+// An MCP server over stdio, written by hand (JSON-RPC lines) to misbehave in
+// its tools/list, for mcp-host.test.mjs. LISTING selects how:
+// - `endless`: every page names a next one;
+// - `repeat`: every page names the same next one;
+// - `announce`: on each tools/call, announces a change of its tools 500
+//   times at once before it answers (its tools never change); appends a
+//   line to the file LOG for each tools/list it answers;
+// - `barrier`: answers tools/list only once every server named in BARRIER
+//   (comma-separated) has asked for its tools, each marking a file of its
+//   NAME in the directory BARRIER_DIR: listed one after another, they would
+//   all wait for ever.
+import { appendFileSync, existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+
+const mode = process.env.LISTING;
+const send = (message) => process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+const tool = (name) => ({ name, description: `The ${name} tool.`, inputSchema: { type: "object" } });
+
+function listing(id, params) {
+  if (mode === "endless") {
+    const page = Number(params?.cursor ?? 0);
+    return send({ id, result: { tools: [tool(`page_${page}`)], nextCursor: String(page + 1) } });
+  }
+  if (mode === "repeat") return send({ id, result: { tools: [tool("again")], nextCursor: "same" } });
+  if (mode === "announce") appendFileSync(process.env.LOG, "tools/list\n");
+  if (mode === "barrier") {
+    writeFileSync(join(process.env.BARRIER_DIR, process.env.NAME), "");
+    const all = () => process.env.BARRIER.split(",").every((name) => existsSync(join(process.env.BARRIER_DIR, name)));
+    const answer = () => (all() ? send({ id, result: { tools: [tool("ready")] } }) : setTimeout(answer, 20));
+    return answer();
+  }
+  send({ id, result: { tools: [tool("steady")] } });
+}
+
+createInterface({ input: process.stdin }).on("line", (line) => {
+  let message;
+  try {
+    message = JSON.parse(line);
+  } catch {
+    return;
+  }
+  const { id, method, params } = message;
+  if (method === "initialize") {
+    send({ id, result: { protocolVersion: params.protocolVersion, capabilities: { tools: { listChanged: true } }, serverInfo: { name: "listing", version: "1.0.0" } } });
+  } else if (method === "tools/list") {
+    listing(id, params);
+  } else if (method === "tools/call") {
+    if (mode === "announce") for (let i = 0; i < 500; i++) send({ method: "notifications/tools/list_changed" });
+    send({ id, result: { content: [{ type: "text", text: "done" }] } });
+  } else if (method === "ping") {
+    send({ id, result: {} });
+  } else if (id !== undefined) {
+    send({ id, error: { code: -32601, message: `no method ${method}` } });
+  }
+});
