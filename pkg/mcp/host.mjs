@@ -33,6 +33,8 @@ const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 const END_GRACE_MS = 2_000;
 /** Errors of a connection this close together are one event: the first tells why, the rest are its wake. */
 const ERROR_BURST_MS = 1_000;
+/** An unchanged listing rewrites a server's cache entry at most this often (keeping it fresh). */
+const CACHE_REFRESH_MS = 60_000;
 /** The first wait before a server that failed to start is tried again; each failure doubles it. */
 const RETRY_DELAY_MS = 5_000;
 /** The longest wait between two tries of a server that keeps failing (5 minutes). */
@@ -316,6 +318,20 @@ export async function connectMcpServers(servers, options = {}) {
     return generations.get(spec.name) === generation ? tools : null;
   }
 
+  /** Per connection, its listing in progress and the changes announced meanwhile. */
+  const follows = new WeakMap();
+
+  /**
+   * Ends the first listing of a server's connection (its caller's, once the
+   * caller has taken it): a change announced during it is listed now.
+   */
+  function firstListed(name, client) {
+    const follow = follows.get(client);
+    if (!follow) return;
+    if (follow.again && !closed && clients.get(name) === client) follow.relist().catch(() => {});
+    else follow.listing = false;
+  }
+
   /** Connects one server and follows its tools/list_changed. */
   async function connect(spec) {
     const client = new Client(CLIENT);
@@ -347,35 +363,44 @@ export async function connectMcpServers(servers, options = {}) {
       const cause = causeOfClose(spec.name);
       if (!closed) options.onWarning?.(`server '${spec.name}' closed its connection${cause ? ` (${cause})` : ""}; it starts again on its next call`);
     };
-    // One listing at a time: a change announced while one runs is listed
+    // One listing at a time per connection, its first (by whoever
+    // connected it) included: a change announced while one runs is listed
     // once more after it, however often it was announced (a server that
     // announces in a loop costs one listing at a time, not one each).
-    let relisting = false;
-    let again = false;
-    const relist = async () => {
-      do {
-        again = false;
-        try {
-          const tools = await list(spec, client);
-          // An unchanged listing changes nothing: no rebuild, no notice, no cache write.
-          if (tools === null || JSON.stringify(tools) === listings.get(spec.name)) continue;
-          remember(spec, tools);
-          adopt(spec.name, tools);
-          rebuild();
-          options.onToolsChanged?.();
-        } catch (error) {
-          options.onWarning?.(`server '${spec.name}': its tools could not be listed again (${error?.message ?? error})`);
-        }
-      } while (again && !closed && clients.get(spec.name) === client);
-      relisting = false;
+    const follow = { listing: true, again: false };
+    follow.relist = async () => {
+      try {
+        do {
+          follow.again = false;
+          try {
+            const tools = await list(spec, client);
+            if (tools === null) continue;
+            // An unchanged listing changes nothing: no rebuild and no notice,
+            // and the cache is written only to keep its entry fresh.
+            if (lists.has(spec.name) && JSON.stringify(tools) === listings.get(spec.name)) {
+              if (Date.now() - (cached[spec.name]?.listedAt ?? 0) >= CACHE_REFRESH_MS) remember(spec, tools);
+              continue;
+            }
+            remember(spec, tools);
+            adopt(spec.name, tools);
+            rebuild();
+            options.onToolsChanged?.();
+          } catch (error) {
+            options.onWarning?.(`server '${spec.name}': its tools could not be listed again (${error?.message ?? error})`);
+          }
+        } while (follow.again && !closed && clients.get(spec.name) === client);
+      } finally {
+        follow.listing = false;
+      }
     };
+    follows.set(client, follow);
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-      if (relisting) {
-        again = true;
+      if (follow.listing) {
+        follow.again = true;
         return;
       }
-      relisting = true;
-      await relist();
+      follow.listing = true;
+      await follow.relist();
     });
     return client;
   }
@@ -417,6 +442,7 @@ export async function connectMcpServers(servers, options = {}) {
     else if (tools !== null) adopt(spec.name, tools);
   });
   rebuild();
+  for (const [name, client] of clients) firstListed(name, client);
   for (const failure of failures) retryLater(specs.find((spec) => spec.name === failure.server));
 
   /**
@@ -447,6 +473,7 @@ export async function connectMcpServers(servers, options = {}) {
             rebuild();
             options.onToolsChanged?.();
           }
+          firstListed(name, started);
           return started;
         } catch (error) {
           // Not started: no longer offered (its cached tools go), reported as
@@ -464,6 +491,7 @@ export async function connectMcpServers(servers, options = {}) {
           if (!newer) starting.delete(name);
           if (!closed && !newer) {
             const had = lists.delete(name);
+            listings.delete(name);
             const before = failures.find((f) => f.server === name)?.reason;
             fail(name, reason);
             remember(spec, null);
