@@ -5,6 +5,8 @@
 // - `announce`: on each tools/call, announces a change of its tools 500
 //   times at once before it answers (its tools never change); appends a
 //   line to the file LOG for each tools/list it answers;
+// - `early`: announces a change of its tools as soon as the client is
+//   initialized, and answers each tools/list after 100 ms;
 // - `barrier`: answers tools/list only once every server named in BARRIER
 //   (comma-separated) has asked for its tools, each marking a file of its
 //   NAME in the directory BARRIER_DIR: listed one after another, they would
@@ -24,6 +26,7 @@ function listing(id, params) {
   }
   if (mode === "repeat") return send({ id, result: { tools: [tool("again")], nextCursor: "same" } });
   if (mode === "announce") appendFileSync(process.env.LOG, "tools/list\n");
+  if (mode === "early") return setTimeout(() => send({ id, result: { tools: [tool("steady")] } }), 100);
   if (mode === "barrier") {
     writeFileSync(join(process.env.BARRIER_DIR, process.env.NAME), "");
     const all = () => process.env.BARRIER.split(",").every((name) => existsSync(join(process.env.BARRIER_DIR, name)));
@@ -43,6 +46,8 @@ createInterface({ input: process.stdin }).on("line", (line) => {
   const { id, method, params } = message;
   if (method === "initialize") {
     send({ id, result: { protocolVersion: params.protocolVersion, capabilities: { tools: { listChanged: true } }, serverInfo: { name: "listing", version: "1.0.0" } } });
+  } else if (method === "notifications/initialized" && mode === "early") {
+    send({ method: "notifications/tools/list_changed" });
   } else if (method === "tools/list") {
     listing(id, params);
   } else if (method === "tools/call") {

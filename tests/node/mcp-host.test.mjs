@@ -3,7 +3,10 @@
 // server starts leaves no process behind; a server that exits starts again,
 // once for all the calls that wait for it; a server that never answers is
 // given up after its start deadline, and its process ended; a server that
-// fails to start is tried again in the background and rejoins the session.
+// fails to start is tried again in the background and rejoins the session;
+// hostile listings (tests/node/listing-server.mjs): pages that never end,
+// servers that list only together, bursts of announced changes, and a
+// change announced during the first listing.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -262,5 +265,21 @@ test("a server that announces tool changes in a burst is listed one time after a
   } finally {
     await host.close();
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a server that announces a change while it is first listed is in the session the host starts with", async () => {
+  let changed = 0;
+  const host = await connectMcpServers([listingServer("early", "early")], { onToolsChanged: () => changed++, retryDelayMs: 0 });
+  try {
+    assert.deepEqual(host.failures, []);
+    assert.deepEqual(host.session.tools.map((t) => t.name), ["mcp__early__steady"]);
+    // The change is listed after the first listing, and nothing changed.
+    await host.callTool("mcp__early__steady", {});
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(changed, 0);
+    assert.deepEqual(host.session.tools.map((t) => t.name), ["mcp__early__steady"]);
+  } finally {
+    await host.close();
   }
 });
