@@ -14,7 +14,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ResultSchema, ToolListChangedNotificationSchema, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
@@ -145,7 +145,10 @@ const MAX_LIST_TOOLS = 100_000;
 /**
  * Every page of a server's tools/list, within one deadline for all of them
  * (`timeout` ms): a server whose cursor never ends, repeats or pages past
- * the bounds is refused rather than listed for ever.
+ * the bounds is refused rather than listed for ever. The pages are read
+ * leniently: a tool the MCP schema refuses does not cost the server its
+ * other tools (`fromMcp` skips what it cannot read); the SDK
+ * learns the output schemas and task support of the well-formed ones.
  */
 async function listAll(client, timeout) {
   const deadline = Date.now() + timeout;
@@ -155,11 +158,16 @@ async function listAll(client, timeout) {
   for (let pages = 1; ; pages++) {
     const left = deadline - Date.now();
     if (left <= 0) throw new Error(`its tools/list pages did not end within ${timeout} ms`);
-    const page = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: left });
+    const params = cursor === undefined ? {} : { cursor };
+    const page = await client.request({ method: "tools/list", params }, ResultSchema, { timeout: left });
+    if (!Array.isArray(page.tools)) throw new Error("its tools/list answer holds no list of tools");
     for (const tool of page.tools) tools.push(tool);
     if (tools.length > MAX_LIST_TOOLS) throw new Error(`it lists more than ${MAX_LIST_TOOLS} tools`);
-    cursor = page.nextCursor;
-    if (!cursor) return tools;
+    cursor = typeof page.nextCursor === "string" ? page.nextCursor : undefined;
+    if (!cursor) {
+      client.cacheToolMetadata(tools.filter((tool) => ToolSchema.safeParse(tool).success));
+      return tools;
+    }
     if (cursors.has(cursor)) throw new Error(`its tools/list cursor ${JSON.stringify(cursor).slice(0, 80)} came back`);
     if (pages >= MAX_LIST_PAGES) throw new Error(`its tools/list has more than ${MAX_LIST_PAGES} pages`);
     cursors.add(cursor);

@@ -7,6 +7,8 @@
 //   line to the file LOG for each tools/list it answers;
 // - `early`: announces a change of its tools as soon as the client is
 //   initialized, and answers each tools/list after 100 ms;
+// - `mixed`: lists a tool with no name and one whose input schema is a
+//   string beside a well-formed one;
 // - `barrier`: answers tools/list only once every server named in BARRIER
 //   (comma-separated) has asked for its tools, each marking a file of its
 //   NAME in the directory BARRIER_DIR: listed one after another, they would
@@ -25,6 +27,7 @@ function listing(id, params) {
     return send({ id, result: { tools: [tool(`page_${page}`)], nextCursor: String(page + 1) } });
   }
   if (mode === "repeat") return send({ id, result: { tools: [tool("again")], nextCursor: "same" } });
+  if (mode === "mixed") return send({ id, result: { tools: [{ description: "No name." }, { name: "odd", inputSchema: "text" }, tool("fine")] } });
   if (mode === "announce") appendFileSync(process.env.LOG, "tools/list\n");
   if (mode === "early") return setTimeout(() => send({ id, result: { tools: [tool("steady")] } }), 100);
   if (mode === "barrier") {

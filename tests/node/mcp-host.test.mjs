@@ -5,8 +5,8 @@
 // given up after its start deadline, and its process ended; a server that
 // fails to start is tried again in the background and rejoins the session;
 // hostile listings (tests/node/listing-server.mjs): pages that never end,
-// servers that list only together, bursts of announced changes, and a
-// change announced during the first listing.
+// servers that list only together, bursts of announced changes, a change
+// announced during the first listing, and malformed tools.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -279,6 +279,20 @@ test("a server that announces a change while it is first listed is in the sessio
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.equal(changed, 0);
     assert.deepEqual(host.session.tools.map((t) => t.name), ["mcp__early__steady"]);
+  } finally {
+    await host.close();
+  }
+});
+
+test("a malformed tool costs its server only itself", async () => {
+  const warnings = [];
+  const host = await connectMcpServers([listingServer("mixed", "mixed")], { onWarning: (w) => warnings.push(w), retryDelayMs: 0 });
+  try {
+    assert.deepEqual(host.failures, []);
+    const names = host.session.tools.map((t) => t.name);
+    assert.ok(names.includes("mcp__mixed__fine"), names.join());
+    assert.ok(!names.some((n) => n === "mcp__mixed__"), names.join());
+    assert.equal(await host.callTool("mcp__mixed__fine", {}), "done");
   } finally {
     await host.close();
   }
