@@ -433,9 +433,10 @@ export async function connectMcpServers(servers, options = {}) {
         return { failure: String(error?.message ?? error) };
       }
       try {
+        // The connection's first listing: announced changes wait for it
+        // (firstListed), so no other listing of the server overtakes it.
         const tools = await list(spec, client, Math.max(1, deadline - Date.now()));
         if (tools !== null) remember(spec, tools);
-        // A listing overtaken by a newer one (tools/list_changed) leaves that one in place.
         return { tools };
       } catch (error) {
         if (clients.get(spec.name) === client) clients.delete(spec.name);
