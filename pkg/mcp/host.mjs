@@ -35,6 +35,13 @@ const END_GRACE_MS = 2_000;
 const ERROR_BURST_MS = 1_000;
 /** An unchanged listing rewrites a server's cache entry at most this often (keeping it fresh). */
 const CACHE_REFRESH_MS = 60_000;
+/**
+ * More notifications than this from one server within a second is a flood
+ * (progress written in a loop, or for a call it was told to cancel): reading
+ * them would hold the host's CPU for as long as the server writes, so its
+ * connection is closed, and it starts again on its next call.
+ */
+const FLOOD_NOTIFICATIONS_PER_SECOND = 5_000;
 /** The first wait before a server that failed to start is tried again; each failure doubles it. */
 const RETRY_DELAY_MS = 5_000;
 /** The longest wait between two tries of a server that keeps failing (5 minutes). */
@@ -119,6 +126,36 @@ function transportOf(spec, children, maxMessageBytes) {
     maxBufferSize: maxMessageBytes,
   };
   return new TrackedStdioTransport(params, children);
+}
+
+/**
+ * Calls `onFlood` (once) when the server behind `transport` sends more than
+ * FLOOD_NOTIFICATIONS_PER_SECOND notifications within a second, and from
+ * then on drops its notifications unread. `transport.onmessage` is the
+ * client's, set when it connected.
+ */
+function guardAgainstFloods(transport, onFlood) {
+  const deliver = transport.onmessage;
+  if (typeof deliver !== "function") return;
+  let second = 0;
+  let count = 0;
+  let flooded = false;
+  transport.onmessage = (message, extra) => {
+    if (message?.id === undefined) {
+      if (flooded) return;
+      const now = Date.now();
+      if (now - second >= 1_000) {
+        second = now;
+        count = 0;
+      }
+      if (++count > FLOOD_NOTIFICATIONS_PER_SECOND) {
+        flooded = true;
+        onFlood();
+        return;
+      }
+    }
+    deliver(message, extra);
+  };
 }
 
 /** Ends server processes: asked first (SIGTERM), killed after a grace period. */
@@ -363,6 +400,18 @@ export async function connectMcpServers(servers, options = {}) {
       const last = connectionErrors.get(spec.name);
       if (!last || Date.now() - last.at > ERROR_BURST_MS) connectionErrors.set(spec.name, { error, at: Date.now() });
     };
+    // A flooding server is ended at once (its calls fail with the reason),
+    // and the next call starts it again.
+    guardAgainstFloods(transport, () => {
+      if (clients.get(spec.name) !== client) return;
+      clients.delete(spec.name);
+      starting.delete(spec.name);
+      const flood = `it sent more than ${FLOOD_NOTIFICATIONS_PER_SECOND} notifications in a second`;
+      connectionErrors.set(spec.name, { error: new Error(flood), at: Date.now() });
+      if (!closed) options.onWarning?.(`server '${spec.name}' was stopped: ${flood}; it starts again on its next call`);
+      if (transport.child) endProcesses([transport.child]);
+      client.close().catch(() => {});
+    });
     // One that exits or drops the connection starts again on its next call.
     client.onclose = () => {
       if (clients.get(spec.name) !== client) return;

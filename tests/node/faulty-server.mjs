@@ -2,7 +2,8 @@
 // mcp-proxy.test.mjs: `crash` ends the process before it answers, `pid`
 // tells which process answers, `sleep` answers after `ms`, `picture`
 // answers with an image block, `babble` reports progress until it is
-// cancelled and never answers. With FAULT=mute it reads its input and never
+// cancelled and never answers, `flood` writes progress as fast as the pipe
+// takes it, cancelled or not, and never answers. With FAULT=mute it reads its input and never
 // answers, not even `initialize`; with FAULT_FILE, it exits at once while that
 // file says `down`.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -40,6 +41,14 @@ if (process.env.FAULT_FILE && down()) {
     }
     if (mark) writeFileSync(mark, "cancelled");
     return text("cancelled");
+  });
+  // Past the SDK, straight to the pipe: as fast as it drains, for ever.
+  server.registerTool("flood", { description: "Report progress as fast as possible, for ever; never answer." }, async (extra) => {
+    const progressToken = extra._meta?.progressToken ?? "none";
+    for (let progress = 1; ; progress++) {
+      const line = `${JSON.stringify({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken, progress } })}\n`;
+      if (!process.stdout.write(line)) await new Promise((resolve) => process.stdout.once("drain", resolve));
+    }
   });
   // A 1×1 PNG.
   const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
