@@ -22,7 +22,7 @@ import { dirname, join } from "node:path";
 import { ToolSearch, tokenize } from "toolsearch";
 import { loadCatalog, sessionOf, sharedDir } from "./common.mjs";
 
-const RULES = ["glossary", "catalog", "details", "fields", "decision", "sentences", "proximity"];
+const RULES = ["glossary", "catalog", "details", "fields", "decision", "sentences", "proximity", "translation", "implied", "negation", "exact_names", "reference"];
 const LIMIT = 10;
 
 const argv = process.argv.slice(2);

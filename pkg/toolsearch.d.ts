@@ -134,7 +134,12 @@ export interface ToolSearchConfig {
  * candidates are always returned), `sentences` (the decision judged on a
  * request's surest sentence: without it, on the whole request only),
  * `proximity` (concepts written side by side in a tool's name or
- * description add to its score).
+ * description add to its score), `translation` (queries in other languages
+ * recognised and rewritten into English: without it, read as English),
+ * `implied` (concepts a request implies without naming them: a value's kind,
+ * phrases such as "how many"), `negation` (a negated word left out of the
+ * query), `exact_names` (a catalog name in any spelling ranks its tools
+ * first), `reference` (the reference ranking's tools among the candidates).
  */
 export type RankingRule =
   | "glossary"
@@ -143,7 +148,12 @@ export type RankingRule =
   | "fields"
   | "decision"
   | "sentences"
-  | "proximity";
+  | "proximity"
+  | "translation"
+  | "implied"
+  | "negation"
+  | "exact_names"
+  | "reference";
 
 /** Per-call context, handed to host callbacks. */
 export interface CallContext {

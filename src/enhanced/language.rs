@@ -222,6 +222,10 @@ pub struct English {
     pub linking: FastSet<&'static str>,
     /// Words negating the action after them.
     pub negations: FastSet<&'static str>,
+    /// Forms of "be": negated ("isn't", "is not") they describe a state the
+    /// word after them names ("isn't staged" asks for what is unstaged),
+    /// which stays in the query.
+    pub copulas: FastSet<&'static str>,
     /// Words introducing a value, a name or a message body.
     pub cues: FastSet<&'static str>,
     /// Words introducing a message body only as the start of a clause, that
@@ -244,6 +248,7 @@ impl English {
             filler: set("filler"),
             linking: set("linking"),
             negations: set("negation"),
+            copulas: set("copula"),
             cues: set("cue"),
             clause_cues: set("clause-cue"),
             alternatives: FastMap::default(),
@@ -363,7 +368,7 @@ mod tests {
     #[test]
     fn every_file_loads() {
         let codes: Vec<&str> = languages().iter().map(|l| l.code).collect();
-        for code in ["de", "es", "fr", "ja"] {
+        for code in ["de", "es", "fr", "it", "ja", "pt"] {
             assert!(codes.contains(&code), "{codes:?}");
         }
         for l in languages() {

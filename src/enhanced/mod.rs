@@ -78,11 +78,23 @@ pub struct Rules {
     pub sentences: bool,
     /// Concepts written side by side in a tool's text add to its score.
     pub proximity: bool,
+    /// Queries in other languages recognised and rewritten into English
+    /// (`lang/*.tsv` but English; else read as English).
+    pub translation: bool,
+    /// Concepts a request implies without naming them: a value's kind
+    /// (`@value-*`) and the phrases of `@implied` ("how many", ...).
+    pub implied: bool,
+    /// A negated word ("don't", "not", ...) is left out of the query.
+    pub negation: bool,
+    /// A catalog name, in any spelling, ranks its tools first.
+    pub exact_names: bool,
+    /// The reference ranking's tools are candidates too.
+    pub reference: bool,
 }
 
 impl Rules {
     /// The rule names, as `ranking_ablation` takes them.
-    pub const NAMES: [&'static str; 7] = [
+    pub const NAMES: [&'static str; 12] = [
         "glossary",
         "catalog",
         "details",
@@ -90,6 +102,11 @@ impl Rules {
         "decision",
         "sentences",
         "proximity",
+        "translation",
+        "implied",
+        "negation",
+        "exact_names",
+        "reference",
     ];
 
     /// Every rule on but those `names` switch off (`ranking_ablation`).
@@ -111,6 +128,11 @@ impl Rules {
             "decision" => &mut self.decision,
             "sentences" => &mut self.sentences,
             "proximity" => &mut self.proximity,
+            "translation" => &mut self.translation,
+            "implied" => &mut self.implied,
+            "negation" => &mut self.negation,
+            "exact_names" => &mut self.exact_names,
+            "reference" => &mut self.reference,
             _ => return false,
         };
         *rule = false;
@@ -128,6 +150,11 @@ impl Default for Rules {
             decision: true,
             sentences: true,
             proximity: true,
+            translation: true,
+            implied: true,
+            negation: true,
+            exact_names: true,
+            reference: true,
         }
     }
 }
@@ -203,10 +230,18 @@ fn run(
     sorted: usize,
 ) -> Ranking {
     let fields = &index.fields;
-    let exact = fields.named(query);
-    let analysis = analyze(query, &|word| fields.knows(word));
+    let exact = if rules.exact_names {
+        fields.named(query)
+    } else {
+        Vec::new()
+    };
+    let analysis = analyze(query, &|word| fields.knows(word), rules);
     let plan = Plan::new(fields, &index.vocabulary, &analysis, rules);
-    let mut extra = reference.to_vec();
+    let mut extra = if rules.reference {
+        reference.to_vec()
+    } else {
+        Vec::new()
+    };
     extra.extend(&exact);
     let ranked = score_all(fields, &plan, &extra, sorted.saturating_add(exact.len()));
     let whole = Signals::read(fields, &plan, &ranked);
@@ -247,7 +282,7 @@ fn surest_sentence(
     }
     let fields = &index.fields;
     for &sentence in &parts[parts.len().saturating_sub(DECIDING_SENTENCES)..] {
-        let analysis = analyze(sentence, &|word| fields.knows(word));
+        let analysis = analyze(sentence, &|word| fields.knows(word), rules);
         let plan = Plan::new(fields, &index.vocabulary, &analysis, rules);
         let ranked = score_all(fields, &plan, &[], decision::TOP);
         let mut signals = Signals::read(fields, &plan, &ranked);

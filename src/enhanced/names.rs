@@ -100,6 +100,8 @@ mod tests {
             "mcp--github--create-pull-request",
             "github.create_pull_request",
             "github/create_pull_request",
+            "github:create_pull_request",
+            "mcp_github_create-pull-request",
             "GitHub create pull request",
             "MCP_GITHUB_CREATE_PULL_REQUEST",
         ] {

@@ -6,6 +6,7 @@
 use super::language::{english, English};
 use super::translate::{translate, Translation};
 use super::words::for_each_prose_word;
+use super::Rules;
 use crate::search::stem;
 
 /// Where an alternative of a query word comes from.
@@ -73,11 +74,11 @@ pub const GLOSSARY_WEIGHT: f64 = 0.8;
 /// Analyses a query. A query in another language is first rewritten into
 /// English; `known` tells whether the catalog knows a word (see
 /// [`translate`]).
-pub fn analyze(text: &str, known: &dyn Fn(&str) -> bool) -> Analysis {
+pub fn analyze(text: &str, known: &dyn Fn(&str) -> bool, rules: Rules) -> Analysis {
     let english = english();
-    if let Some(translation) = translate(text, known) {
+    if let Some(translation) = translate(text, known).filter(|_| rules.translation) {
         let chunks: Vec<&str> = translation.words.iter().map(String::as_str).collect();
-        let analysis = analyze_words(&chunks, translation.natural, english);
+        let analysis = analyze_words(&chunks, translation.natural, english, rules);
         return Analysis {
             translation: Some(translation),
             ..analysis
@@ -91,7 +92,7 @@ pub fn analyze(text: &str, known: &dyn Fn(&str) -> bool) -> Analysis {
             (english.filler.contains(word.as_str()) && !english.linking.contains(word.as_str()))
                 || word.contains('\'')
         });
-    analyze_words(&chunks, natural, english)
+    analyze_words(&chunks, natural, english, rules)
 }
 
 /// The sentences of a request, trimmed: it is cut after `.`, `!`, `?` or
@@ -120,7 +121,7 @@ pub fn sentences(text: &str) -> Vec<&str> {
 }
 
 /// Analyses the whitespace-separated chunks of an English query;
-fn analyze_words(chunks: &[&str], natural: bool, english: &English) -> Analysis {
+fn analyze_words(chunks: &[&str], natural: bool, english: &English, rules: Rules) -> Analysis {
     let mut analysis = Analysis {
         concepts: Vec::new(),
         natural,
@@ -148,8 +149,13 @@ fn analyze_words(chunks: &[&str], natural: bool, english: &English) -> Analysis 
             in_detail = !ends_detail;
             continue;
         }
-        if english.negations.contains(word.as_str()) || word.ends_with("n't") {
-            negated = true;
+        if rules.negation && (english.negations.contains(word.as_str()) || word.ends_with("n't")) {
+            // "isn't staged", "is not staged": a state, not an action left out.
+            let after_copula = position > 0
+                && english
+                    .copulas
+                    .contains(clean(chunks[position - 1]).to_lowercase().as_str());
+            negated = !after_copula && !english.copulas.contains(word.as_str());
             continue;
         }
         // Capitalised inside a sentence, not at the start of one.
@@ -185,7 +191,7 @@ fn analyze_words(chunks: &[&str], natural: bool, english: &English) -> Analysis 
                 english,
             );
         });
-        if natural {
+        if natural && rules.implied {
             if let Some((kind, stems)) =
                 value_kind(chunk).and_then(|kind| Some((kind, english.values.get(kind)?)))
             {
@@ -193,7 +199,7 @@ fn analyze_words(chunks: &[&str], natural: bool, english: &English) -> Analysis 
             }
         }
     }
-    if natural {
+    if natural && rules.implied {
         let words: Vec<String> = chunks.iter().map(|c| clean(c).to_lowercase()).collect();
         for (phrase, stems) in &english.implied {
             if words.windows(phrase.len()).any(|w| w == phrase.as_slice()) {
@@ -374,7 +380,7 @@ mod tests {
     use super::*;
 
     fn analyze(text: &str) -> Analysis {
-        super::analyze(text, &|_| true)
+        super::analyze(text, &|_| true, Rules::default())
     }
 
     fn words(analysis: &Analysis) -> Vec<(String, bool)> {
@@ -440,6 +446,50 @@ mod tests {
                 ("file".into(), false)
             ]
         );
+    }
+
+    #[test]
+    fn a_negated_action_is_left_out_but_a_negated_state_stays() {
+        let labels = |text: &str| -> Vec<String> {
+            analyze(text)
+                .concepts
+                .iter()
+                .map(|c| c.word.clone())
+                .collect()
+        };
+        assert_eq!(
+            labels("list the files, don't delete anything"),
+            ["list", "files"]
+        );
+        assert_eq!(
+            labels("What have I changed that isn't staged yet?"),
+            ["changed", "staged"]
+        );
+        assert_eq!(
+            labels("branches that are not merged"),
+            ["branches", "merged"]
+        );
+    }
+
+    #[test]
+    fn ablation_switches_off_negation_implication_and_translation() {
+        let with = |names: &[&str], text: &str| {
+            let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+            super::analyze(text, &|_| true, Rules::without(&names))
+        };
+        let labels =
+            |a: &Analysis| -> Vec<String> { a.concepts.iter().map(|c| c.word.clone()).collect() };
+        let negated = "list files but not folders";
+        assert!(!labels(&with(&[], negated)).contains(&"folders".to_owned()));
+        assert!(labels(&with(&["negation"], negated)).contains(&"folders".to_owned()));
+        let implying = "how many users signed up? see https://example.com";
+        let implied = |a: &Analysis| a.concepts.iter().filter(|c| c.implied).count();
+        assert!(implied(&with(&[], implying)) >= 2);
+        assert_eq!(implied(&with(&["implied"], implying)), 0);
+        assert!(with(&[], "Datei löschen").translation.is_some());
+        let untranslated = with(&["translation"], "Datei löschen");
+        assert!(untranslated.translation.is_none());
+        assert_eq!(labels(&untranslated), ["datei", "löschen"]);
     }
 
     #[test]

@@ -339,6 +339,10 @@ mod tests {
         let (language, words, _) = english("criar um novo time de vendas").unwrap();
         assert_eq!(language, "pt");
         assert!(words.contains("team"), "{words}");
+        let (language, words, natural) = english("Puoi elencare i file nella cartella?").unwrap();
+        assert_eq!(language, "it");
+        assert!(words.contains("list") && words.contains("file"), "{words}");
+        assert!(natural);
     }
 
     #[test]

@@ -233,6 +233,8 @@ fn exact_names_in_any_spelling_rank_first() {
         "codehost_createRepository",
         "codehost.createRepository",
         "codehost/create_repository",
+        "codehost:createRepository",
+        "codehost__create_repository",
         "mcp__codehost__createRepository",
         "mcp--codehost--create-repository",
         "CODEHOST CREATE REPOSITORY",
@@ -343,6 +345,22 @@ fn ablation_switches_rules_off() {
         "order a pizza to send to the team",
     );
     assert!(!off.is_empty(), "{query}");
+    // Without exact names, a tool's own name is a query like any other.
+    let name = ["codehost_createRepository".to_owned()];
+    let verdict = |config: Value| {
+        let engine = engine(config, &[]);
+        verdicts(
+            &engine,
+            &session(&engine, fixture_session()),
+            "createRepository",
+            &name,
+        )
+    };
+    assert_eq!(verdict(json!({"ranking": "enhanced"})), ["exact_name"]);
+    assert_ne!(
+        verdict(json!({"ranking": "enhanced", "ranking_ablation": ["exact_names"]})),
+        ["exact_name"]
+    );
 }
 
 #[test]
@@ -575,4 +593,110 @@ fn concepts_written_side_by_side_rank_first() {
     let proximity = |i: usize| report["tools"][i]["proximity"].as_f64().unwrap();
     assert!(proximity(0) > 0.0, "{report}");
     assert_eq!(proximity(1), 0.0, "{report}");
+}
+
+/// The tools the reference ranking returns for `query` at the largest limit.
+fn reference_hits(
+    engine: &toolsearch::Engine,
+    s: &toolsearch::Session,
+    query: &str,
+) -> Vec<String> {
+    let args = json!({"queries": [query], "limit": 50}).to_string();
+    let out = parse(&search(engine, &args, s));
+    out["results"][0]["matches"]
+        .as_array()
+        .map(|m| m.iter().map(|n| n.as_str().unwrap().to_owned()).collect())
+        .unwrap_or_default()
+}
+
+/// The verdicts `explain` gives the tools `names` for `query`.
+fn verdicts(
+    engine: &toolsearch::Engine,
+    s: &toolsearch::Session,
+    query: &str,
+    names: &[String],
+) -> Vec<String> {
+    let report = serde_json::to_value(engine.explain(query, s, Some(names), 10)).unwrap();
+    let tools = report["tools"].as_array().unwrap();
+    assert_eq!(tools.len(), names.len(), "{query}");
+    tools
+        .iter()
+        .map(|t| t["verdict"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Checks that every tool the reference returns for each query is a
+/// candidate of the enhanced ranking: scored (never `no_match`), and
+/// returned or ranked below the limit once the decision is off. Returns
+/// how many tools were checked, and how many of them would be `no_match`
+/// without the reference's candidates.
+fn assert_reference_hits_are_candidates(tools: Value, queries: &[String]) -> (usize, usize) {
+    let with = |ablation: Value| {
+        let engine = engine(
+            json!({"ranking": "enhanced", "ranking_ablation": ablation}),
+            &[],
+        );
+        let s = session(&engine, tools.clone());
+        (engine, s)
+    };
+    let reference = engine(json!({"max_search_limit": 50}), &[]);
+    let rs = session(&reference, tools.clone());
+    let (enhanced, es) = with(json!([]));
+    let (undecided, us) = with(json!(["decision"]));
+    let (alone, als) = with(json!(["decision", "reference"]));
+    let (mut checked, mut dropped) = (0, 0);
+    for query in queries {
+        let hits = reference_hits(&reference, &rs, query);
+        for v in verdicts(&enhanced, &es, query, &hits) {
+            assert_ne!(v, "no_match", "{query}");
+        }
+        for v in verdicts(&undecided, &us, query, &hits) {
+            assert!(
+                ["exact_name", "returned", "below_limit"].contains(&v.as_str()),
+                "{query}: {v}"
+            );
+        }
+        dropped += verdicts(&alone, &als, query, &hits)
+            .iter()
+            .filter(|v| *v == "no_match")
+            .count();
+        checked += hits.len();
+    }
+    (checked, dropped)
+}
+
+#[test]
+fn every_tool_the_reference_finds_is_a_candidate() {
+    // The enhanced ranking may reorder what the reference finds, and return
+    // nothing only through its decision.
+    let queries: Vec<String> = [
+        "create issue",
+        "list pull requests",
+        "tracker close issue",
+        "delete file",
+        "chat channels",
+        "calendar event attendees",
+        "read the contents of a file",
+    ]
+    .map(String::from)
+    .to_vec();
+    assert!(assert_reference_hits_are_candidates(fixture_session(), &queries).0 >= 10);
+    let Some(shared) = shared_dir() else { return };
+    let mut queries = Vec::new();
+    for set in ["queries-dev.json", "queries-dev-multilingual.json"] {
+        let text = std::fs::read_to_string(shared.join("bench").join(set)).unwrap();
+        let cases: Value = serde_json::from_str(&text).unwrap();
+        queries.extend(
+            cases["cases"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["query"].as_str().unwrap().to_owned()),
+        );
+    }
+    let (checked, dropped) =
+        assert_reference_hits_are_candidates(real_catalog_session(&shared), &queries);
+    assert!(checked >= 1000, "{checked}");
+    // Not a given: without them, some would not be candidates at all.
+    assert!(dropped > 0, "{dropped} of {checked}");
 }
