@@ -36,12 +36,17 @@ const ERROR_BURST_MS = 1_000;
 /** An unchanged listing rewrites a server's cache entry at most this often (keeping it fresh). */
 const CACHE_REFRESH_MS = 60_000;
 /**
- * More notifications than this from one server within a second is a flood
- * (progress written in a loop, or for a call it was told to cancel): reading
- * them would hold the host's CPU for as long as the server writes, so its
- * connection is closed, and it starts again on its next call.
+ * A server floods when, for FLOOD_SECONDS seconds in a row, it sends more
+ * than this many notifications and requests each second (progress written
+ * in a loop, or for a call it was told to cancel), or, over stdio, more than
+ * FLOOD_BYTES_PER_SECOND: reading them would hold the host's CPU for as
+ * long as it writes. It is stopped, and starts again on its next call.
  */
-const FLOOD_NOTIFICATIONS_PER_SECOND = 5_000;
+const FLOOD_MESSAGES_PER_SECOND = 5_000;
+/** See FLOOD_MESSAGES_PER_SECOND (64 MiB). */
+const FLOOD_BYTES_PER_SECOND = 64 * 1024 * 1024;
+/** See FLOOD_MESSAGES_PER_SECOND: a burst shorter than this is no flood. */
+const FLOOD_SECONDS = 3;
 /** The first wait before a server that failed to start is tried again; each failure doubles it. */
 const RETRY_DELAY_MS = 5_000;
 /** The longest wait between two tries of a server that keeps failing (5 minutes). */
@@ -129,33 +134,63 @@ function transportOf(spec, children, maxMessageBytes) {
 }
 
 /**
- * Calls `onFlood` (once) when the server behind `transport` sends more than
- * FLOOD_NOTIFICATIONS_PER_SECOND notifications within a second, and from
- * then on drops its notifications unread. `transport.onmessage` is the
- * client's, set when it connected.
+ * Calls `onFlood` (once) with the reason when the server behind `transport`
+ * floods (see FLOOD_MESSAGES_PER_SECOND), and from then on drops what it
+ * sends unread. `transport.onmessage` is the client's, set when it
+ * connected; responses are not counted (the host asked for them).
  */
 function guardAgainstFloods(transport, onFlood) {
   const deliver = transport.onmessage;
   if (typeof deliver !== "function") return;
   let second = 0;
-  let count = 0;
+  let messages = 0;
+  let bytes = 0;
+  let hot = false;
+  let streak = 0;
   let flooded = false;
-  transport.onmessage = (message, extra) => {
-    if (message?.id === undefined) {
-      if (flooded) return;
-      const now = Date.now();
-      if (now - second >= 1_000) {
-        second = now;
-        count = 0;
-      }
-      if (++count > FLOOD_NOTIFICATIONS_PER_SECOND) {
+  /** Counts what arrived; true once the server floods. */
+  const count = (message, size) => {
+    if (flooded) return true;
+    const now = Date.now();
+    if (now - second >= 1_000) {
+      // A new second: the streak goes on only from a flooded second just before.
+      if (!hot || now - second >= 2_000) streak = 0;
+      second = now;
+      messages = 0;
+      bytes = 0;
+      hot = false;
+    }
+    messages += message;
+    bytes += size;
+    if (!hot && (messages > FLOOD_MESSAGES_PER_SECOND || bytes > FLOOD_BYTES_PER_SECOND)) {
+      hot = true;
+      streak += 1;
+      if (streak >= FLOOD_SECONDS) {
         flooded = true;
-        onFlood();
-        return;
+        const what = messages > FLOOD_MESSAGES_PER_SECOND ? `${FLOOD_MESSAGES_PER_SECOND} messages` : `${FLOOD_BYTES_PER_SECOND} bytes`;
+        onFlood(`it sent more than ${what} a second for ${FLOOD_SECONDS} seconds`);
       }
     }
+    return flooded;
+  };
+  transport.child?.stdout?.on("data", (chunk) => count(0, chunk.length));
+  transport.onmessage = (message, extra) => {
+    const isResponse = message?.method === undefined && message?.id !== undefined;
+    if (isResponse ? flooded : count(1, 0)) return;
     deliver(message, extra);
   };
+}
+
+/**
+ * Stops a server process at once, whatever holds its pipes: they are closed
+ * first (a wrapper's child that still writes gets EPIPE, and the connection
+ * closes without waiting for every holder of the pipe), then it is ended.
+ */
+function stopProcess(child) {
+  child.stdout?.removeAllListeners("data");
+  child.stdout?.destroy();
+  child.stdin?.destroy();
+  return endProcesses([child]);
 }
 
 /** Ends server processes: asked first (SIGTERM), killed after a grace period. */
@@ -242,6 +277,7 @@ export async function connectMcpServers(servers, options = {}) {
   const maxMessageBytes = positive(options.maxMessageBytes, MAX_MESSAGE_BYTES);
   const children = new Set(); // the processes of stdio servers, while they run
   const connectionErrors = new Map(); // server name -> {error, at}: the first error of its latest burst
+  const floods = new WeakMap(); // client -> why it was stopped, when it flooded
   // 0 turns the tries again off.
   const retryDelay = options.retryDelayMs === 0 ? 0 : positive(options.retryDelayMs, RETRY_DELAY_MS, LONGEST_DELAY_MS);
   const retries = new Map(); // server name -> {timer, delay}: its next try after a failed start
@@ -400,16 +436,15 @@ export async function connectMcpServers(servers, options = {}) {
       const last = connectionErrors.get(spec.name);
       if (!last || Date.now() - last.at > ERROR_BURST_MS) connectionErrors.set(spec.name, { error, at: Date.now() });
     };
-    // A flooding server is ended at once (its calls fail with the reason),
+    // A flooding server is stopped at once (its calls fail with the reason),
     // and the next call starts it again.
-    guardAgainstFloods(transport, () => {
+    guardAgainstFloods(transport, (flood) => {
+      floods.set(client, flood);
       if (clients.get(spec.name) !== client) return;
       clients.delete(spec.name);
       starting.delete(spec.name);
-      const flood = `it sent more than ${FLOOD_NOTIFICATIONS_PER_SECOND} notifications in a second`;
-      connectionErrors.set(spec.name, { error: new Error(flood), at: Date.now() });
       if (!closed) options.onWarning?.(`server '${spec.name}' was stopped: ${flood}; it starts again on its next call`);
-      if (transport.child) endProcesses([transport.child]);
+      if (transport.child) stopProcess(transport.child);
       client.close().catch(() => {});
     });
     // One that exits or drops the connection starts again on its next call.
@@ -582,7 +617,7 @@ export async function connectMcpServers(servers, options = {}) {
       return await client.callTool({ name: origin.tool, arguments: args }, undefined, callOptions);
     } catch (error) {
       if (clients.get(origin.server) === client || closed) throw error;
-      const cause = causeOfClose(origin.server) ?? error?.message ?? String(error);
+      const cause = floods.get(client) ?? causeOfClose(origin.server) ?? error?.message ?? String(error);
       throw new Error(`the connection to the MCP server ${origin.server} closed during the call (${cause}); it starts again on the next call`);
     }
   }

@@ -130,6 +130,7 @@ fn analyze_words(chunks: &[&str], natural: bool, english: &English, rules: Rules
     let mut in_detail = false;
     let mut quoted = false;
     let mut negated = false;
+    let mut negated_state = false;
     let mut before: Option<String> = None;
     for (position, chunk) in chunks.iter().enumerate() {
         // Quoted text is a value (a message body, a title), word by word;
@@ -137,7 +138,7 @@ fn analyze_words(chunks: &[&str], natural: bool, english: &English, rules: Rules
         let in_quote = natural && (quoted || opens_quote(chunk));
         quoted = in_quote && !closes_quote(chunk, quoted);
         let ends_detail = !quoted && ends_sentence(chunk);
-        let word = clean(chunk).to_lowercase();
+        let word = lowercase_word(chunk);
         let clause_follows = || {
             chunks
                 .get(position + 1)
@@ -150,12 +151,22 @@ fn analyze_words(chunks: &[&str], natural: bool, english: &English, rules: Rules
             continue;
         }
         if rules.negation && (english.negations.contains(word.as_str()) || word.ends_with("n't")) {
-            // "isn't staged", "is not staged": a state, not an action left out.
+            // A negated "be" ("isn't staged", "is not merged") describes a
+            // state a tool may name ("unstaged"): the word after it stays,
+            // as a detail. Any other negation leaves its word out.
             let after_copula = position > 0
-                && english
-                    .copulas
-                    .contains(clean(chunks[position - 1]).to_lowercase().as_str());
-            negated = !after_copula && !english.copulas.contains(word.as_str());
+                && matches!(word.as_str(), "not" | "never")
+                && english.copulas.contains(
+                    chunks[position - 1]
+                        .to_lowercase()
+                        .replace('’', "'")
+                        .as_str(),
+                );
+            if after_copula || english.copulas.contains(word.as_str()) {
+                negated_state = true;
+            } else {
+                negated = true;
+            }
             continue;
         }
         // Capitalised inside a sentence, not at the start of one.
@@ -183,7 +194,7 @@ fn analyze_words(chunks: &[&str], natural: bool, english: &English, rules: Rules
             analysis.push(
                 w,
                 Flags {
-                    detail,
+                    detail: detail || std::mem::take(&mut negated_state),
                     value,
                     proper,
                 },
@@ -311,6 +322,17 @@ struct Flags {
 /// The chunk without surrounding punctuation.
 fn clean(chunk: &str) -> &str {
     chunk.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+}
+
+/// A chunk's word, lowercased, with a typographic apostrophe written as
+/// `'` ("don’t" is "don't").
+fn lowercase_word(chunk: &str) -> String {
+    let word = clean(chunk).to_lowercase();
+    if word.contains('’') {
+        word.replace('’', "'")
+    } else {
+        word
+    }
 }
 
 /// A value written in a request: quoted text, numbers and codes, addresses,
@@ -461,13 +483,42 @@ mod tests {
             labels("list the files, don't delete anything"),
             ["list", "files"]
         );
+        let details = |text: &str| -> Vec<String> {
+            analyze(text)
+                .concepts
+                .iter()
+                .filter(|c| c.detail)
+                .map(|c| c.word.clone())
+                .collect()
+        };
+        // The state stays, as a detail: it adds to a tool's score, never
+        // counts against one.
         assert_eq!(
             labels("What have I changed that isn't staged yet?"),
             ["changed", "staged"]
         );
         assert_eq!(
+            details("What have I changed that isn’t staged yet?"),
+            ["staged"]
+        );
+        assert_eq!(
             labels("branches that are not merged"),
             ["branches", "merged"]
+        );
+        assert_eq!(details("it's not working"), ["working"]);
+        assert_eq!(details("list users who are not admins"), ["admins"]);
+        // Only "not" and "never" right after "be" describe a state.
+        assert_eq!(
+            labels("check what the branch is, don't merge it"),
+            ["check", "branch"]
+        );
+        assert_eq!(
+            labels("tell me what the error is. Don't restart the pod"),
+            ["error", "pod"]
+        );
+        assert_eq!(
+            labels("list the files, don’t delete anything"),
+            ["list", "files"]
         );
     }
 

@@ -3,7 +3,8 @@
 // tells which process answers, `sleep` answers after `ms`, `picture`
 // answers with an image block, `babble` reports progress until it is
 // cancelled and never answers, `flood` writes progress as fast as the pipe
-// takes it, cancelled or not, and never answers. With FAULT=mute it reads its input and never
+// takes it, cancelled or not, and never answers, `burst` sends `count`
+// notifications at once, then answers. With FAULT=mute it reads its input and never
 // answers, not even `initialize`; with FAULT_FILE, it exits at once while that
 // file says `down`.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -49,6 +50,12 @@ if (process.env.FAULT_FILE && down()) {
       const line = `${JSON.stringify({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken, progress } })}\n`;
       if (!process.stdout.write(line)) await new Promise((resolve) => process.stdout.once("drain", resolve));
     }
+  });
+  const burst = { description: "Send `count` notifications at once, then answer.", inputSchema: { count: z.number() } };
+  server.registerTool("burst", burst, async ({ count }, extra) => {
+    const progressToken = extra._meta?.progressToken ?? "none";
+    for (let i = 1; i <= count; i++) await extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: i } });
+    return text(`sent ${count}`);
   });
   // A 1×1 PNG.
   const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
