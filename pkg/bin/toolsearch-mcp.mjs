@@ -28,6 +28,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { ToolSearch, isError, version } from "../node/index.mjs";
 import { connectMcpServers, resultText } from "../mcp/host.mjs";
+import { LineBuffer } from "../mcp/line-buffer.mjs";
 
 const log = (line) => process.stderr.write(`toolsearch-mcp: ${line}\n`);
 
@@ -197,6 +198,9 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
 });
 
 const transport = new StdioServerTransport(undefined, undefined, { maxBufferSize: maxMessageBytes });
+// The client's messages in linear time; the SDK's buffer is `_readBuffer`
+// (should that change, its own is used).
+transport._readBuffer = new LineBuffer(maxMessageBytes);
 let closing = false;
 /** Ends the proxy: its servers first (their processes too), then itself. */
 async function shutdown(code = 0) {

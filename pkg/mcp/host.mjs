@@ -19,6 +19,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { ToolSearch } from "../node/index.mjs";
+import { LineBuffer } from "./line-buffer.mjs";
 
 const CLIENT = { name: "toolsearch", version: "0.1.0" };
 /** The manifest cache's format; another version reads as empty. */
@@ -95,7 +96,8 @@ function specsOf(servers) {
 /**
  * A stdio transport that keeps its server's process in `children` while it
  * runs, so that the host can end it whatever became of the connection (the
- * SDK does not wait for the process of a connection that failed).
+ * SDK does not wait for the process of a connection that failed), and reads
+ * its messages in linear time (`LineBuffer`).
  */
 class TrackedStdioTransport extends StdioClientTransport {
   #children;
@@ -105,6 +107,8 @@ class TrackedStdioTransport extends StdioClientTransport {
   constructor(params, children) {
     super(params);
     this.#children = children;
+    // The SDK's buffer is `_readBuffer`; should that change, its own is used.
+    this._readBuffer = new LineBuffer(params.maxBufferSize);
   }
 
   async start() {

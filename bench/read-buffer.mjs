@@ -1,0 +1,52 @@
+// Reading MCP messages from a stdio stream: the MCP SDK's ReadBuffer against
+// the package's LineBuffer (pkg/mcp/line-buffer.mjs), side by side in one run.
+// One message of each size, arriving in 64 KiB chunks as a pipe delivers it,
+// then 1,000 small messages in the same chunks; the median of 5 rounds, the
+// two buffers alternating.
+// Run: node bench/read-buffer.mjs
+import { ReadBuffer } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import { LineBuffer } from "../pkg/mcp/line-buffer.mjs";
+
+const CHUNK = 64 * 1024;
+const ROUNDS = 5;
+const LIMIT = 256 * 1024 * 1024;
+
+const line = (id, text) => `${JSON.stringify({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text }] } })}\n`;
+const chunks = (text) => {
+  const bytes = Buffer.from(text);
+  return Array.from({ length: Math.ceil(bytes.length / CHUNK) }, (_, i) => bytes.subarray(i * CHUNK, (i + 1) * CHUNK));
+};
+
+/** Milliseconds to read every message of `parts` with a new `make()` buffer. */
+function time(make, parts) {
+  const buffer = make();
+  const start = performance.now();
+  let read = 0;
+  for (const part of parts) {
+    buffer.append(part);
+    while (buffer.readMessage() !== null) read++;
+  }
+  const elapsed = performance.now() - start;
+  if (read === 0) throw new Error("nothing read");
+  return elapsed;
+}
+
+const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const buffers = [
+  ["SDK ReadBuffer", () => new ReadBuffer({ maxBufferSize: LIMIT })],
+  ["LineBuffer", () => new LineBuffer(LIMIT)],
+];
+const cases = [
+  ...[1, 5, 10, 20, 40].map((mib) => [`one ${mib} MiB message`, chunks(line(1, "x".repeat(mib * 1024 * 1024)))]),
+  ["1,000 messages of 1 KiB", chunks(Array.from({ length: 1000 }, (_, i) => line(i, "x".repeat(1024))).join(""))],
+];
+
+console.log(`| input | ${buffers.map(([name]) => name).join(" | ")} |`);
+console.log(`| --- | ${buffers.map(() => "---:").join(" | ")} |`);
+for (const [label, parts] of cases) {
+  const samples = buffers.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    buffers.forEach(([, make], i) => samples[i].push(time(make, parts)));
+  }
+  console.log(`| ${label} | ${samples.map((s) => `${median(s).toFixed(1)} ms`).join(" | ")} |`);
+}

@@ -1,0 +1,49 @@
+// Newline-delimited JSON-RPC messages from a stream of chunks, in time linear
+// in their size. The MCP SDK's own read buffer copies everything it holds on
+// every chunk, which makes one large message quadratic (40 MiB took 7 s).
+import { deserializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+
+const NEWLINE = 0x0a;
+
+/**
+ * The SDK's read buffer (`append`, `readMessage`, `clear`, the same size
+ * limit and error), holding chunks apart until a newline ends a message:
+ * every chunk but the last holds none, so each byte is searched once while
+ * a message arrives and copied once when it is complete.
+ */
+export class LineBuffer {
+  #chunks = [];
+  #length = 0;
+  #maxBytes;
+
+  /** `maxBytes`: the most it may hold, as the SDK's `maxBufferSize`. */
+  constructor(maxBytes) {
+    this.#maxBytes = maxBytes;
+  }
+
+  append(chunk) {
+    if (this.#length + chunk.length > this.#maxBytes) {
+      this.clear();
+      throw new Error(`ReadBuffer exceeded maximum size of ${this.#maxBytes} bytes`);
+    }
+    this.#chunks.push(chunk);
+    this.#length += chunk.length;
+  }
+
+  /** The next whole message, or null until one has arrived. */
+  readMessage() {
+    const last = this.#chunks.at(-1);
+    if (last === undefined || last.indexOf(NEWLINE) === -1) return null;
+    const held = this.#chunks.length === 1 ? last : Buffer.concat(this.#chunks, this.#length);
+    const end = held.indexOf(NEWLINE);
+    const rest = held.subarray(end + 1);
+    this.#chunks = rest.length > 0 ? [rest] : [];
+    this.#length = rest.length;
+    return deserializeMessage(held.toString("utf8", 0, end).replace(/\r$/, ""));
+  }
+
+  clear() {
+    this.#chunks = [];
+    this.#length = 0;
+  }
+}
