@@ -8,12 +8,14 @@ const NEWLINE = 0x0a;
 /**
  * The SDK's read buffer (`append`, `readMessage`, `clear`, the same size
  * limit and error), holding chunks apart until a newline ends a message:
- * every chunk but the last holds none, so each byte is searched once while
- * a message arrives and copied once when it is complete.
+ * each chunk is searched for one once, as it arrives, and copied once, when
+ * the message it belongs to is complete.
  */
 export class LineBuffer {
   #chunks = [];
   #length = 0;
+  /** Whether what it holds has a newline: a whole message to read. */
+  #whole = false;
   #maxBytes;
 
   /** `maxBytes`: the most it may hold, as the SDK's `maxBufferSize`. */
@@ -28,22 +30,24 @@ export class LineBuffer {
     }
     this.#chunks.push(chunk);
     this.#length += chunk.length;
+    this.#whole ||= chunk.indexOf(NEWLINE) !== -1;
   }
 
   /** The next whole message, or null until one has arrived. */
   readMessage() {
-    const last = this.#chunks.at(-1);
-    if (last === undefined || last.indexOf(NEWLINE) === -1) return null;
-    const held = this.#chunks.length === 1 ? last : Buffer.concat(this.#chunks, this.#length);
+    if (!this.#whole) return null;
+    const held = this.#chunks.length === 1 ? this.#chunks[0] : Buffer.concat(this.#chunks, this.#length);
     const end = held.indexOf(NEWLINE);
     const rest = held.subarray(end + 1);
     this.#chunks = rest.length > 0 ? [rest] : [];
     this.#length = rest.length;
+    this.#whole = rest.indexOf(NEWLINE) !== -1;
     return deserializeMessage(held.toString("utf8", 0, end).replace(/\r$/, ""));
   }
 
   clear() {
     this.#chunks = [];
     this.#length = 0;
+    this.#whole = false;
   }
 }

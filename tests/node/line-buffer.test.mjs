@@ -32,6 +32,14 @@ test("messages come out whole, however the stream is cut, as the SDK's buffer re
   }
 });
 
+test("messages appended without being read in between come out in order", () => {
+  const buffer = new LineBuffer(1 << 20);
+  for (const part of cut(stream, 5)) buffer.append(part);
+  const read = [];
+  for (let m = buffer.readMessage(); m !== null; m = buffer.readMessage()) read.push(m);
+  assert.deepEqual(read, [1, 2, 3, 4, 5, 6].map(message));
+});
+
 test("a line that is no message throws once and the next message still reads", () => {
   const buffer = new LineBuffer(1 << 20);
   buffer.append(Buffer.from(`not json\n${JSON.stringify(message(7))}\n`));
