@@ -1,8 +1,10 @@
 // Reading MCP messages from a stdio stream: the MCP SDK's ReadBuffer against
 // the package's LineBuffer (pkg/mcp/line-buffer.mjs), side by side in one run.
-// One message of each size, arriving in 64 KiB chunks as a pipe delivers it,
-// then 1,000 small messages in the same chunks; the median of 5 rounds, the
-// two buffers alternating.
+// One message of each size, arriving in 64 KiB chunks as a pipe delivers it;
+// 100,000 small messages in the same chunks; a message still arriving a byte
+// at a time (5,000 chunks) after its first 1 MiB; and 100,000 small messages
+// in one chunk. The median of 5 rounds after one to warm up, the
+// buffer that goes first alternating.
 // Run: node bench/read-buffer.mjs
 import { ReadBuffer } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import { LineBuffer } from "../pkg/mcp/line-buffer.mjs";
@@ -36,17 +38,29 @@ const buffers = [
   ["SDK ReadBuffer", () => new ReadBuffer({ maxBufferSize: LIMIT })],
   ["LineBuffer", () => new LineBuffer(LIMIT)],
 ];
+const small = Array.from({ length: 100_000 }, (_, i) => line(i, "x".repeat(100))).join("");
+const MIB = 1024 * 1024;
+const trickle = line(1, "x".repeat(2 * MIB));
 const cases = [
-  ...[1, 5, 10, 20, 40].map((mib) => [`one ${mib} MiB message`, chunks(line(1, "x".repeat(mib * 1024 * 1024)))]),
-  ["1,000 messages of 1 KiB", chunks(Array.from({ length: 1000 }, (_, i) => line(i, "x".repeat(1024))).join(""))],
+  ...[1, 5, 10, 20, 40].map((mib) => [`one ${mib} MiB message`, chunks(line(1, "x".repeat(mib * MIB)))]),
+  ["100,000 messages of 160 bytes", chunks(small)],
+  [
+    "1 MiB at once, then 5,000 single bytes",
+    [Buffer.from(trickle.slice(0, MIB)), ...Array.from({ length: 5_000 }, (_, i) => Buffer.from(trickle[MIB + i])), Buffer.from(trickle.slice(MIB + 5_000))],
+  ],
+  ["100,000 messages of 160 bytes in one chunk", [Buffer.from(small)]],
 ];
 
 console.log(`| input | ${buffers.map(([name]) => name).join(" | ")} |`);
 console.log(`| --- | ${buffers.map(() => "---:").join(" | ")} |`);
 for (const [label, parts] of cases) {
   const samples = buffers.map(() => []);
-  for (let round = 0; round < ROUNDS; round++) {
-    buffers.forEach(([, make], i) => samples[i].push(time(make, parts)));
+  for (let round = 0; round <= ROUNDS; round++) {
+    const order = round % 2 === 0 ? [0, 1] : [1, 0];
+    for (const i of order) {
+      const elapsed = time(buffers[i][1], parts);
+      if (round > 0) samples[i].push(elapsed);
+    }
   }
   console.log(`| ${label} | ${samples.map((s) => `${median(s).toFixed(1)} ms`).join(" | ")} |`);
 }

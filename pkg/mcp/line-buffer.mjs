@@ -1,7 +1,7 @@
 // Newline-delimited JSON-RPC messages from a stream of chunks, in time linear
 // in their size. The MCP SDK's own read buffer copies everything it holds on
 // every chunk, which makes one large message quadratic (40 MiB took 7 s).
-import { deserializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import { STDIO_DEFAULT_MAX_BUFFER_SIZE, deserializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 
 const NEWLINE = 0x0a;
 
@@ -18,9 +18,9 @@ export class LineBuffer {
   #whole = false;
   #maxBytes;
 
-  /** `maxBytes`: the most it may hold, as the SDK's `maxBufferSize`. */
+  /** `maxBytes`: the most it may hold, as the SDK's `maxBufferSize` (and its default). */
   constructor(maxBytes) {
-    this.#maxBytes = maxBytes;
+    this.#maxBytes = maxBytes ?? STDIO_DEFAULT_MAX_BUFFER_SIZE;
   }
 
   append(chunk) {
@@ -42,6 +42,9 @@ export class LineBuffer {
     this.#chunks = rest.length > 0 ? [rest] : [];
     this.#length = rest.length;
     this.#whole = rest.indexOf(NEWLINE) !== -1;
+    // A partial message left over is copied once, so that it does not keep
+    // the whole of what was joined (up to the size limit) alive.
+    if (!this.#whole && rest.length > 0) this.#chunks = [Buffer.from(rest)];
     return deserializeMessage(held.toString("utf8", 0, end).replace(/\r$/, ""));
   }
 
