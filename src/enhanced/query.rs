@@ -138,7 +138,7 @@ fn analyze_words(chunks: &[&str], natural: bool, english: &English, rules: Rules
         let in_quote = natural && (quoted || opens_quote(chunk));
         quoted = in_quote && !closes_quote(chunk, quoted);
         let ends_detail = !quoted && ends_sentence(chunk);
-        let word = lowercase_word(chunk);
+        let word = lowercase(clean(chunk));
         let clause_follows = || {
             chunks
                 .get(position + 1)
@@ -156,12 +156,9 @@ fn analyze_words(chunks: &[&str], natural: bool, english: &English, rules: Rules
             // as a detail. Any other negation leaves its word out.
             let after_copula = position > 0
                 && matches!(word.as_str(), "not" | "never")
-                && english.copulas.contains(
-                    chunks[position - 1]
-                        .to_lowercase()
-                        .replace('’', "'")
-                        .as_str(),
-                );
+                && english
+                    .copulas
+                    .contains(lowercase(chunks[position - 1]).as_str());
             if after_copula || english.copulas.contains(word.as_str()) {
                 negated_state = true;
             } else {
@@ -324,14 +321,14 @@ fn clean(chunk: &str) -> &str {
     chunk.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
 }
 
-/// A chunk's word, lowercased, with a typographic apostrophe written as
-/// `'` ("don’t" is "don't").
-fn lowercase_word(chunk: &str) -> String {
-    let word = clean(chunk).to_lowercase();
-    if word.contains('’') {
-        word.replace('’', "'")
+/// `text` lowercased, with a typographic apostrophe written as `'`
+/// ("Don’t" is "don't").
+fn lowercase(text: &str) -> String {
+    let lower = text.to_lowercase();
+    if lower.contains('’') {
+        lower.replace('’', "'")
     } else {
-        word
+        lower
     }
 }
 
