@@ -1,6 +1,6 @@
-// Fits the enhanced ranking's no-match decision on the development sets only:
+// Fits the enhanced ranking's confidence label on the development sets only:
 // a logistic model over the signals `explain()` reports (its `decision.signals`),
-// answerable against impossible cases, then the threshold.
+// answerable against impossible cases, then the threshold of the label.
 // Run: node bench/calibrate.mjs SIGNALS.jsonl [--features a,b,c]
 // (SIGNALS.jsonl: one JSON object per dev case, {"answerable", "signals": {...}},
 // as `node bench/retrieval.mjs --signals FILE` or `cargo bench --bench tune --
@@ -17,10 +17,11 @@ if (!file) {
 const lines = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l))
   .filter((r) => r.signals && r.style !== "exact-name")
   .map((r) => ({ set: r.set ?? "dev", y: r.answerable ? 1 : 0, x: r.signals.signals ?? r.signals, style: r.style }));
-// The development sets: the shared ones and ours (bench/queries-written.json).
-const DEVELOPMENT = new Set(["dev", "written"]);
+// The development sets: the shared ones and ours (written, long, needs).
+const DEVELOPMENT = new Set(["dev", "written", "long", "needs"]);
 const rows = lines.filter((r) => DEVELOPMENT.has(r.set));
 const val = lines.filter((r) => r.set === "val");
+const heldOut = lines.filter((r) => r.set === "held-out");
 const all = Object.keys(rows[0].x);
 const at = rest.indexOf("--features");
 const chosen = at >= 0 ? rest[at + 1].split(",") : null;
@@ -122,7 +123,7 @@ function auc(set) {
   return wins / (pos.length * neg.length);
 }
 const ofSet = (name) => rows.filter((r) => r.set === name);
-console.log(`ROC AUC: development ${auc(rows).toFixed(3)} (dev ${auc(ofSet("dev")).toFixed(3)}, written ${auc(ofSet("written")).toFixed(3)}), val ${auc(val).toFixed(3)} (val measured, never fitted)`);
+console.log(`ROC AUC: development ${auc(rows).toFixed(3)} (dev ${auc(ofSet("dev")).toFixed(3)}, written ${auc(ofSet("written")).toFixed(3)}, long ${auc(ofSet("long")).toFixed(3)}), val ${auc(val).toFixed(3)}, held-out ${auc(heldOut).toFixed(3)} (measured, never fitted)`);
 // The same per form of query: a signal that separates keyword queries may not
 // carry over to requests in sentences (bench/README.md, "breadth").
 const form = (set, natural) => set.filter((r) => (r.x.natural === 1) === natural);
@@ -132,7 +133,7 @@ for (const [name, natural] of [["keywords", false], ["sentences", true]]) {
   console.log(`  ${name}: dev ${auc(d).toFixed(3)} (${impossible(d)} impossible), val ${auc(v).toFixed(3)} (${impossible(v)} impossible)`);
 }
 console.log("\nthreshold trade-off of the fitted model (val: measured, never fitted):\n");
-console.log("| threshold | dev answerable returned | dev impossible empty | val answerable returned | val impossible empty |");
+console.log("| threshold | development answerable high | development impossible low | val answerable high | val impossible low |");
 console.log("| ---: | ---: | ---: | ---: | ---: |");
 const rate = (set, t) => {
   const pos = set.filter((r) => r.y), neg = set.filter((r) => !r.y);
@@ -145,16 +146,23 @@ for (const t of [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]) {
   console.log(`| ${t.toFixed(1)} | ${[...rate(rows, t), ...rate(val, t)].join(" | ")} |`);
 }
 
-// The threshold: the largest (in steps of 0.01) that keeps the dev false-empty
-// rates within the budgets of issue 11: 0.03 for keyword queries, 0.05 for
-// requests in sentences (English or not).
-const budget = (r) => (r.style === "keyword" ? 0.03 : 0.05);
-const within = (t) => ["keyword", "natural", "multilingual"].every((style) => {
-  const pos = rows.filter((r) => r.y && r.style === style);
-  const empty = pos.filter((r) => predict(model, best.features, r) < t).length / pos.length;
-  return empty <= budget(pos[0]);
-});
-let threshold = 0;
-for (let t = 0.01; t < 1; t += 0.01) if (within(t)) threshold = Math.round(t * 100) / 100;
-console.log(`\nthreshold (largest within the dev false-empty budgets): ${threshold.toFixed(2)}`);
-console.log(`at it: dev ${rate(rows, threshold).join(" / ")}, val ${rate(val, threshold).join(" / ")} (answerable returned / impossible empty)`);
+// The threshold of the label: the one (in steps of 0.01) that costs least on
+// the development sets, a missed label (an impossible request labelled high)
+// costing MISSED_COST times a false one (an answerable request labelled low):
+// the model still sees a low group's tools, but a high one tells it to go on.
+const MISSED_COST = 3;
+const cost = (t) => {
+  const falseLow = rows.filter((r) => r.y && predict(model, best.features, r) < t).length;
+  const missed = rows.filter((r) => !r.y && predict(model, best.features, r) >= t).length;
+  return falseLow + MISSED_COST * missed;
+};
+let threshold = 0.5;
+for (let t = 0.01; t < 1; t += 0.01) if (cost(t) < cost(threshold)) threshold = Math.round(t * 100) / 100;
+const low = (set, t) => {
+  const pos = set.filter((r) => r.y), neg = set.filter((r) => !r.y);
+  const l = pos.filter((r) => predict(model, best.features, r) < t).length / pos.length;
+  const c = neg.filter((r) => predict(model, best.features, r) < t).length / neg.length;
+  return `${l.toFixed(3)} labelled low, ${c.toFixed(3)} impossible caught`;
+};
+console.log(`\nthreshold (least cost, a missed label counting ${MISSED_COST}): ${threshold.toFixed(2)}`);
+console.log(`at it: development ${low(rows, threshold)}; val ${low(val, threshold)}; held-out ${low(heldOut, threshold)}`);

@@ -6,7 +6,7 @@
 // response). A local server sends the package with a year's max-age, as a
 // release build or a CDN would. Prints, per visit, the package's load
 // (import and init) and the first search of the real catalog (3 queries).
-//   node bench/first-call-browser.mjs [VISITS=6] [RANKING=reference]
+//   node bench/first-call-browser.mjs [VISITS=6] [RANKING=enhanced]
 // TOOLSEARCH_WEB=DIR serves another build of pkg/web (one with names kept,
 // for instance); TOOLSEARCH_CPU_PROFILE=FILE writes the first visit's CPU
 // profile (from page load to the search's end) for Chrome DevTools.
@@ -18,7 +18,7 @@ import { chromium } from "playwright-core";
 import { loadCatalog, root, sessionOf, sharedDir } from "./common.mjs";
 
 const CHROMIUM = "/usr/bin/chromium";
-const [visits = 6, ranking = "reference"] = [Number(process.argv[2] ?? 6), process.argv[3]];
+const [visits = 6, ranking = "enhanced"] = [Number(process.argv[2] ?? 6), process.argv[3]];
 if (!existsSync(CHROMIUM)) {
   console.error(`${CHROMIUM} not installed (run scripts/setup.sh)`);
   process.exit(2);

@@ -1,6 +1,6 @@
 // One fresh process, one first toolSearch call: prints {load, first} in ms.
 // Used by speed.mjs; the package is imported here first, so its load is timed.
-//   node bench/first-call.mjs COUNT [RANKING] [SNAPSHOT]
+//   node bench/first-call.mjs COUNT [RANKING=enhanced] [SNAPSHOT]
 // With SNAPSHOT (a file of exportIndex bytes), the first call reads it and
 // restores the indexes with importIndex before searching, all timed. With
 // `prepare` in its place, the session is prepared first (which builds its
@@ -10,7 +10,7 @@ const { ToolSearch } = await import("toolsearch");
 const load = performance.now() - t0;
 const { readFileSync } = await import("node:fs");
 const { loadCatalog, scaled, sessionOf, sharedDir } = await import("./common.mjs");
-const [count, ranking = "reference", snapshot] = [Number(process.argv[2]), process.argv[3], process.argv[4]];
+const [count, ranking = "enhanced", snapshot] = [Number(process.argv[2]), process.argv[3], process.argv[4]];
 const catalog = loadCatalog(sharedDir());
 const session = sessionOf(count === catalog.length ? catalog : scaled(catalog, count));
 const t1 = performance.now();

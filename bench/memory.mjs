@@ -33,7 +33,7 @@ const callable = base.find((t) => !t.function.parameters?.required?.length).func
 // Each tool call answers 10 KB: a leak of what calls resolve to would show.
 const answer = "x".repeat(10_000);
 const host = { executeTool: async () => answer };
-const engines = [new ToolSearch({ host }), new ToolSearch({ config: { ranking: "enhanced" }, host })];
+const engines = [new ToolSearch({ config: { ranking: "reference" }, host }), new ToolSearch({ config: { ranking: "enhanced" }, host })];
 const queries = [["github create issue", "slack post message"], ["could you show me the pods in my cluster"]];
 const mib = (bytes) => (bytes / 2 ** 20).toFixed(1);
 

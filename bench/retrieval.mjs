@@ -1,29 +1,32 @@
-// Retrieval quality: every case of the development sets and of the validation
-// set through toolSearch with limit 10, scored as ../shared/bench/README.md
-// says, for a plain BM25 (the floor), the reference ranking and the enhanced
-// ranking, dev and val side by side. Then the cases one ranking answers and the
-// other misses, the no-match decision's trade-off curve, and the ablation.
+// Retrieval quality: every case of every query set through toolSearch at
+// limit 10, scored as ../shared/bench/README.md says, for the enhanced ranking
+// (the default), a plain BM25 beside it (the floor) and the reference ranking.
+// Then the confidence label's trade-off curve and the ablation.
 //
 // Run: node bench/retrieval.mjs [options]
 //   --embeddings FILE        also rank with the semantic leg: FILE's vectors
 //                            (bench/embed.py) fed through host.embed
-//   --semantic JSON          its fusion options (default {"weight": 0.3})
+//   --semantic JSON          its fusion options (default {"weight": 0.5})
 //   --embedding-texts FILE   write the texts the engine asks to embed (every
 //                            tool document, every query) for bench/embed.py
-//   --signals FILE           write each case's decision signals (JSON lines)
-//                            for bench/calibrate.mjs
+//   --signals FILE           write each case's label signals (JSON lines) for
+//                            bench/calibrate.mjs
+//   --sets a,b               only these sets (default: all)
 //   --no-ablation            skip the ablation
+//   --misses SET             list the cases of a development set that the
+//                            enhanced ranking misses (held-out sets refuse)
 //
-// The validation set and our held-out set measure whether a change
-// generalizes; they are never read to fix their cases. So their differences
-// list case ids only.
+// Development sets are read and tuned on. Held-out sets (the shared val set,
+// the public BFCL set, our held-out sets) only measure whether a change
+// generalizes: never read their cases to fix them.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ToolSearch, tokenize } from "toolsearch";
 import { loadCatalog, sessionOf, sharedDir } from "./common.mjs";
 
-const RULES = ["glossary", "catalog", "details", "fields", "decision", "sentences", "proximity", "translation", "implied", "negation", "exact_names", "reference"];
+const RULES = ["glossary", "catalog", "details", "fields", "decision", "sentences", "proximity", "translation", "implied", "negation", "exact_names", "reference", "needs"];
 const LIMIT = 10;
+const CURVE = [0.2, 0.25, 0.3, 0.32, 0.34, 0.36, 0.38, 0.4, 0.42, 0.44, 0.46, 0.48, 0.5, 0.55, 0.6, 0.7];
 
 const argv = process.argv.slice(2);
 const option = (name) => {
@@ -31,51 +34,81 @@ const option = (name) => {
   return at >= 0 ? argv[at + 1] : undefined;
 };
 const dir = sharedDir();
-const read = (file) => JSON.parse(readFileSync(join(dir, "bench", file), "utf8")).cases;
-const ours = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8")).cases;
-const sets = [
-  { name: "dev", cases: [...read("queries-dev.json"), ...read("queries-dev-multilingual.json")] },
-  { name: "val", cases: read("queries-val.json"), heldOut: true },
-  // Ours: long requests with context around the ask (bench/queries-long.json).
-  { name: "long", cases: ours("queries-long.json") },
-  // Ours: requests written for the project, to develop on (bench/queries-written.json).
-  { name: "written", cases: ours("queries-written.json") },
-  // Ours, held out like val: measured, never tuned on (bench/queries-heldout.json).
-  { name: "held-out", cases: ours("queries-heldout.json"), heldOut: true },
+const json = (file) => JSON.parse(readFileSync(file, "utf8"));
+const shared = (file) => json(join(dir, "bench", file)).cases;
+const ours = (file) => json(new URL(file, import.meta.url)).cases;
+
+const catalog = loadCatalog(dir);
+const mcp = { tools: catalog, session: sessionOf(catalog) };
+const bfclDir = join(dir, "bench", "public", "bfcl-live-multiple");
+const bfclTools = json(join(bfclDir, "tools.json"));
+const bfcl = {
+  tools: bfclTools,
+  session: { tools: bfclTools, toolsets: Object.fromEntries(bfclTools.map((t) => [t.function.name, "mcp-bfcl"])) },
+};
+
+const ALL_SETS = [
+  { name: "dev", cases: [...shared("queries-dev.json"), ...shared("queries-dev-multilingual.json")], catalog: mcp },
+  // Ours: requests written for the project, to develop on.
+  { name: "written", cases: ours("queries-written.json"), catalog: mcp },
+  // Ours: long requests with context around the ask.
+  { name: "long", cases: ours("queries-long.json"), catalog: mcp },
+  // Ours: requests that ask for several things at once (`needs`: per need, the tools that serve it).
+  { name: "needs", cases: ours("queries-needs.json"), catalog: mcp },
+  { name: "val", cases: shared("queries-val.json"), catalog: mcp, heldOut: true },
+  { name: "held-out", cases: ours("queries-heldout.json"), catalog: mcp, heldOut: true },
+  { name: "needs held-out", cases: ours("queries-needs-heldout.json"), catalog: mcp, heldOut: true },
+  // Public, written by users of hosted function calling: exact gold, and name
+  // level (`gold_loose`: any pooled variant of the function).
+  {
+    name: "BFCL",
+    cases: json(join(bfclDir, "cases.json")).cases.map((c) => ({ ...c, style: "exact" })),
+    catalog: bfcl,
+    heldOut: true,
+  },
 ];
-const tools = loadCatalog(dir);
-const session = sessionOf(tools);
+const only = option("--sets")?.split(",");
+const sets = only ? ALL_SETS.filter((s) => only.includes(s.name)) : ALL_SETS;
 
-/** The style a case is reported under. */
-function styleOf(c) {
-  if (c.style !== "multilingual") return c.style;
-  return c.gold.length ? "multilingual" : "multilingual impossible";
+/** The styles a case is reported under (BFCL cases count twice: exact and name level). */
+function stylesOf(c) {
+  if (c.style === "exact") return [["exact", c.gold], ["name level", c.gold_loose]];
+  if (c.style !== "multilingual") return [[c.style, c.gold]];
+  return [[c.gold.length ? "multilingual" : "multilingual impossible", c.gold]];
 }
-const STYLES = ["keyword", "natural", "exact-name", "multilingual", "impossible", "multilingual impossible"];
+const STYLE_ORDER = ["keyword", "natural", "exact-name", "multilingual", "exact", "name level", "impossible", "multilingual impossible"];
 
-/** Per-case metrics, as the reference scorer defines them. */
-function score(gold, ranked) {
+/** Per-case metrics as the shared README defines them, plus the label and, for
+ * several needs, the share of needs met at 5 and 10. */
+function score(gold, needs, ranked, confidence) {
   const g = new Set(gold);
-  if (g.size === 0) return { impossible: true, empty: ranked.length === 0 ? 1 : 0 };
+  const empty = ranked.length === 0 ? 1 : 0;
+  const low = confidence === "low" ? 1 : 0;
+  if (g.size === 0) return { impossible: true, empty, caught: empty || low ? 1 : 0 };
   const first = ranked.findIndex((n) => g.has(n));
+  const met = (k) => (needs ? needs.filter((need) => ranked.slice(0, k).some((n) => need.includes(n))).length / needs.length : undefined);
   return {
     impossible: false,
     hit1: ranked.length > 0 && g.has(ranked[0]) ? 1 : 0,
     hit5: ranked.slice(0, 5).some((n) => g.has(n)) ? 1 : 0,
     recall5: ranked.slice(0, 5).filter((n) => g.has(n)).length / g.size,
+    needs5: met(5),
+    needs10: met(10),
     rr: first < 0 ? 0 : 1 / (first + 1),
-    empty: ranked.length === 0 ? 1 : 0,
+    empty,
+    low,
   };
 }
 
-/** A plain BM25 (k1 1.5, b 0.75) over the spec's documents (§5.3, §5.4), with no gate and no floor. */
-function plainBm25() {
+/** A plain BM25 (k1 1.5, b 0.75) over the spec's documents (§5.3, §5.4) of
+ * `tools`, stemmed like the package, with no gate and no floor. */
+function plainBm25(tools) {
   const docs = tools.map((t) => {
     const f = t.function;
     const words = f.name.replace(/^mcp__/, "").replace(/[_.:-]/g, " ");
     const label = t["x-source"];
     const parts = [words];
-    if (!words.split(/\s+/).includes(label)) parts.push(label);
+    if (label && !words.split(/\s+/).includes(label)) parts.push(label);
     parts.push(f.description ?? "", ...Object.keys(f.parameters?.properties ?? {}));
     const tokens = tokenize(parts.join(" "));
     const tf = new Map();
@@ -100,13 +133,13 @@ function plainBm25() {
       if (s > 0) scored.push([s, i]);
     });
     scored.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-    return scored.slice(0, LIMIT).map(([, i]) => docs[i].name);
+    return { matches: scored.slice(0, LIMIT).map(([, i]) => docs[i].name) };
   };
 }
 
 /** `host.embed` answering from a fixture of bench/embed.py. */
 function fixtureEmbedder(file) {
-  const fixture = JSON.parse(readFileSync(file, "utf8"));
+  const fixture = json(file);
   const decode = (b64) => new Float32Array(new Uint8Array(Buffer.from(b64, "base64")).buffer);
   return (texts, kind) =>
     texts.map((text) => {
@@ -116,19 +149,23 @@ function fixtureEmbedder(file) {
     });
 }
 
-async function rank(ts, query) {
+/** One query through `ts`: its matches and label. */
+async function group(ts, session, query) {
   const out = JSON.parse(await ts.toolSearch({ queries: [query], limit: LIMIT }, session));
-  return out.results[0].matches;
+  return out.results?.[0] ?? { matches: [] };
 }
 
-/** Every case of every set through one ranking: `{set: [{case, ranked, score}]}`. */
-async function run(search) {
+/** Every case of every set through one ranking: `{set: [{c, style, s}]}`. */
+async function run(searchOf) {
   const out = {};
   for (const set of sets) {
+    const search = searchOf(set.catalog);
     out[set.name] = [];
     for (const c of set.cases) {
-      const ranked = await search(c.query);
-      out[set.name].push({ c, ranked, s: score(c.gold, ranked) });
+      const { matches, confidence } = await search(c.query);
+      for (const [style, gold] of stylesOf(c)) {
+        out[set.name].push({ c, style, matches, s: score(gold, c.needs, matches, confidence) });
+      }
     }
   }
   return out;
@@ -136,94 +173,136 @@ async function run(search) {
 
 async function runTs(options) {
   const ts = new ToolSearch(options);
-  const result = await run((q) => rank(ts, q));
+  const result = await run((cat) => (q) => group(ts, cat.session, q));
   ts.free();
   return result;
 }
 
 const mean = (xs, k) => (xs.length ? xs.reduce((s, r) => s + r.s[k], 0) / xs.length : NaN);
-const fmt = (x) => (Number.isNaN(x) ? "" : x.toFixed(3));
+const fmt = (x) => (x === undefined || Number.isNaN(x) ? "" : x.toFixed(3));
 
 function byStyle(rows) {
-  const out = new Map(STYLES.map((s) => [s, []]));
-  for (const r of rows) out.get(styleOf(r.c)).push(r);
+  const out = new Map();
+  for (const style of STYLE_ORDER) {
+    const xs = rows.filter((r) => r.style === style);
+    if (xs.length) out.set(style, xs);
+  }
   return out;
 }
 
-/** One ranking, dev and val side by side. "empty" is the false-empty rate of
- * answerable styles and the correct-empty rate of impossible ones. */
-function table(label, result) {
-  console.log(`\n${label}\n`);
-  const head = ["n", "hit@1", "hit@5", "recall@5", "MRR", "empty"];
-  console.log(`| style | ${sets.map((s) => head.map((h) => `${s.name} ${h}`).join(" | ")).join(" | ")} |`);
-  console.log(`| --- | ${sets.map(() => head.map(() => "---:").join(" | ")).join(" | ")} |`);
-  const groups = sets.map((s) => byStyle(result[s.name]));
-  for (const style of STYLES) {
-    const cells = groups.map((g) => {
-      const xs = g.get(style);
+/** One set: per style, a row per ranking. */
+function setTable(set, rankings) {
+  const needs = set.cases.some((c) => c.needs);
+  const head = ["style", "ranking", "n", "hit@1", "hit@5", "recall@5", ...(needs ? ["needs@5", "needs@10"] : []), "MRR", "empty", "labelled low", "impossible caught"];
+  console.log(`\n### ${set.name}${set.heldOut ? " (held out)" : ""}\n`);
+  console.log(`| ${head.join(" | ")} |`);
+  console.log(`| ${head.map((_, i) => (i < 2 ? "---" : "---:")).join(" | ")} |`);
+  const styles = [...byStyle(rankings[0][1][set.name]).keys()];
+  // A set of requests with several needs gets a row for all its cases.
+  if (needs) styles.push("all");
+  for (const style of styles) {
+    for (const [label, result] of rankings) {
+      const xs = style === "all" ? result[set.name] : byStyle(result[set.name]).get(style);
       const answerable = xs.filter((r) => !r.s.impossible);
-      return [xs.length, ...["hit1", "hit5", "recall5", "rr"].map((k) => fmt(mean(answerable, k))), fmt(mean(xs, "empty"))].join(" | ");
-    });
-    console.log(`| ${style} | ${cells.join(" | ")} |`);
+      const impossible = xs.filter((r) => r.s.impossible);
+      const labelled = label.startsWith("enhanced");
+      const cells = [
+        style,
+        label,
+        xs.length,
+        ...["hit1", "hit5", "recall5", ...(needs ? ["needs5", "needs10"] : []), "rr", "empty"].map((k) => fmt(mean(answerable, k))),
+        labelled ? fmt(mean(answerable, "low")) : "",
+        fmt(mean(impossible, labelled ? "caught" : "empty")),
+      ];
+      console.log(`| ${cells.join(" | ")} |`);
+    }
   }
 }
 
-/** hit@5 (or correct-empty) per style and set, for the ablation. */
+/** hit@5 per set and style (needs@5 for requests with several needs; caught
+ * for impossible styles), for the ablation. */
 function headline(result) {
   const cells = [];
   for (const set of sets) {
+    const metric = set.cases.some((c) => c.needs) ? "needs5" : "hit5";
     for (const [style, xs] of byStyle(result[set.name])) {
-      const impossible = style.includes("impossible");
-      cells.push(fmt(mean(xs, impossible ? "empty" : "hit5")));
+      cells.push(fmt(mean(xs, style.includes("impossible") ? "caught" : metric)));
     }
   }
   return cells;
 }
 
-/** Cases the first ranking answers right and the second does not. */
-function differences(a, b, labelA, labelB) {
-  const right = (r) => (r.s.impossible ? r.s.empty === 1 : r.s.hit5 === 1);
-  for (const set of sets) {
-    const only = a[set.name].filter((r, i) => right(r) && !right(b[set.name][i]));
-    console.log(`\n${set.name}: ${only.length} cases ${labelA} answers and ${labelB} misses${only.length ? ":" : ""}`);
-    if (set.heldOut) {
-      if (only.length) console.log(only.map((r) => r.c.id).join(" "));
-      continue;
-    }
-    for (const r of only) {
-      console.log(`- ${r.c.id} [${styleOf(r.c)}] ${JSON.stringify(r.c.query)} → ${JSON.stringify(b[set.name][a[set.name].indexOf(r)].ranked.slice(0, 3))}`);
-    }
-  }
-}
-
-/** The decision's confidence per case, from `explain`. */
-function decisions() {
-  const ts = new ToolSearch({ config: { ranking: "enhanced" } });
+/** The label's confidence per case, from `explain`: `sure` when the label is
+ * high whatever the threshold (an exact name, or two needs or more). */
+function confidences() {
+  const ts = new ToolSearch();
   const out = {};
   for (const set of sets) {
-    out[set.name] = set.cases.map((c) => ({ c, decision: ts.explain(c.query, session, { limit: 1 }).decision }));
+    out[set.name] = set.cases.map((c) => {
+      const report = ts.explain(c.query, set.catalog.session, { limit: 1 });
+      const sure = report.needs.length >= 2 || report.tools[0]?.verdict === "exact_name";
+      return { c, decision: report.decision, sure, candidates: report.tools.length };
+    });
   }
   ts.free();
   return out;
 }
 
-function tradeOff(decided) {
-  console.log("\nThe no-match decision: answerable cases returned and impossible cases emptied, by threshold (exact names aside)\n");
-  const head = sets.map((s) => `${s.name} false-empty | ${s.name} correct-empty`).join(" | ");
-  console.log(`| threshold | ${head} |`);
-  console.log(`| ---: | ${sets.map(() => "---: | ---:").join(" | ")} |`);
-  const threshold = decided.dev[0]?.decision.threshold;
-  const steps = [0.1, 0.2, 0.3, threshold, 0.4, 0.5, 0.6, 0.7, 0.8];
-  for (const t of [...new Set(steps)].sort((a, b) => a - b)) {
-    const cells = sets.map((s) => {
-      const rows = decided[s.name].filter((r) => r.c.style !== "exact-name");
-      const answerable = rows.filter((r) => r.c.gold.length);
-      const impossible = rows.filter((r) => !r.c.gold.length);
-      const fe = answerable.filter((r) => r.decision.confidence < t).length / answerable.length;
-      const ce = impossible.filter((r) => r.decision.confidence < t).length / impossible.length;
-      return `${fe.toFixed(3)} | ${ce.toFixed(3)}`;
+/** A missed label (an impossible request labelled high) costs this many false
+ * ones (an answerable request labelled low): the model still sees a low
+ * group's tools, but a high group tells it to go on. */
+const MISSED_COST = 3;
+
+function curve(decided) {
+  console.log("\n### The confidence label: answerable cases labelled low, and impossible cases labelled low or empty, by threshold\n");
+  const development = sets.filter((s) => !s.heldOut);
+  console.log(`The cost is false labels + ${MISSED_COST} × missed labels over the development sets (${development.map((s) => s.name).join(", ")}); the threshold is chosen where it is least.\n`);
+  const head = sets.flatMap((s) => (s.cases.some((c) => !c.gold.length) ? [`${s.name} low`, `${s.name} caught`] : [`${s.name} low`]));
+  const used = decided[sets[0].name][0]?.decision.threshold;
+  const isLow = (r, t) => !r.sure && r.decision.confidence < t;
+  const developmentCost = (t) =>
+    development.reduce((sum, s) => {
+      const rows = decided[s.name];
+      const falseLow = rows.filter((r) => r.c.gold.length && isLow(r, t)).length;
+      const missed = rows.filter((r) => !r.c.gold.length && !isLow(r, t) && r.candidates > 0).length;
+      return sum + falseLow + MISSED_COST * missed;
+    }, 0);
+  let least = 0.5;
+  for (let step = 1; step < 100; step++) if (developmentCost(step / 100) < developmentCost(least)) least = step / 100;
+  console.log(`Least cost at ${least.toFixed(2)} (${developmentCost(least)}).\n`);
+  console.log(`| threshold | development cost | ${head.join(" | ")} |`);
+  console.log(`| ---: | ---: | ${head.map(() => "---:").join(" | ")} |`);
+  for (const t of [...new Set([...CURVE, used])].sort((a, b) => a - b)) {
+    const cells = sets.flatMap((s) => {
+      const answerable = decided[s.name].filter((r) => r.c.gold.length);
+      const impossible = decided[s.name].filter((r) => !r.c.gold.length);
+      const low = answerable.filter((r) => isLow(r, t)).length;
+      const caught = impossible.filter((r) => isLow(r, t) || r.candidates === 0).length;
+      const cell = [(low / answerable.length).toFixed(3)];
+      return impossible.length ? [...cell, (caught / impossible.length).toFixed(3)] : cell;
     });
-    console.log(`| ${t.toFixed(2)}${t === threshold ? " (used)" : ""} | ${cells.join(" | ")} |`);
+    console.log(`| ${t.toFixed(2)}${t === used ? " (used)" : ""} | ${developmentCost(t)} | ${cells.join(" | ")} |`);
+  }
+  console.log("\nROC AUC of the confidence, answerable against impossible (exact names aside):");
+  for (const s of sets) {
+    const rows = decided[s.name].filter((r) => r.c.style !== "exact-name");
+    const pos = rows.filter((r) => r.c.gold.length).map((r) => r.decision.confidence);
+    const neg = rows.filter((r) => !r.c.gold.length).map((r) => r.decision.confidence);
+    if (!neg.length) continue;
+    let wins = 0;
+    for (const p of pos) for (const n of neg) wins += p > n ? 1 : p === n ? 0.5 : 0;
+    console.log(`- ${s.name}: ${(wins / (pos.length * neg.length)).toFixed(3)}`);
+  }
+}
+
+function misses(result, name) {
+  const set = sets.find((s) => s.name === name);
+  if (!set) return console.error(`--misses: no set ${name}`);
+  if (set.heldOut) return console.error(`--misses: ${name} is held out; its cases are not read`);
+  console.log(`\n### ${name}: cases the enhanced ranking misses (hit@5, or impossible not caught)\n`);
+  for (const r of result[name]) {
+    const right = r.s.impossible ? r.s.caught : r.s.hit5;
+    if (!right) console.log(`- ${r.c.id} [${r.style}] ${JSON.stringify(r.c.query)} → ${JSON.stringify(r.matches.slice(0, 3))}${r.s.low ? " (low)" : ""}`);
   }
 }
 
@@ -233,7 +312,6 @@ const textsFile = option("--embedding-texts");
 if (textsFile) {
   const asked = { document: new Set(), query: new Set() };
   const ts = new ToolSearch({
-    config: { ranking: "enhanced" },
     host: {
       embed: (texts, kind) => {
         for (const t of texts) asked[kind].add(t);
@@ -241,35 +319,28 @@ if (textsFile) {
       },
     },
   });
-  for (const set of sets) for (const c of set.cases) await rank(ts, c.query);
+  for (const set of sets) for (const c of set.cases) await group(ts, set.catalog.session, c.query);
   mkdirSync(dirname(textsFile), { recursive: true });
   writeFileSync(textsFile, JSON.stringify({ document: [...asked.document], query: [...asked.query] }));
   console.log(`${asked.document.size} documents and ${asked.query.size} queries written to ${textsFile}`);
   process.exit(0);
 }
 
-const plain = plainBm25();
-const results = {
-  plain: await run(async (q) => plain(q)),
-  reference: await runTs({ config: { ranking: "reference" } }),
-  enhanced: await runTs({ config: { ranking: "enhanced" } }),
-};
-table("plain BM25 (no gate, no floor): the floor", results.plain);
-table("ranking: reference (spec §6)", results.reference);
-table("ranking: enhanced", results.enhanced);
-
+const rankings = [["enhanced", await runTs({})]];
 const embeddings = option("--embeddings");
+const semantic = JSON.parse(option("--semantic") ?? '{"weight": 0.5}');
 if (embeddings) {
-  const semantic = JSON.parse(option("--semantic") ?? '{"weight": 0.3}');
-  results.fused = await runTs({ config: { ranking: "enhanced" }, host: { embed: fixtureEmbedder(embeddings) }, semantic });
-  table(`ranking: enhanced with the semantic leg (${embeddings.split("/").pop()}, ${JSON.stringify(semantic)})`, results.fused);
+  rankings.push([`enhanced + e5 ${JSON.stringify(semantic)}`, await runTs({ host: { embed: fixtureEmbedder(embeddings) }, semantic })]);
 }
+rankings.push(["plain BM25", await run((cat) => { const bm25 = plainBm25(cat.tools); return async (q) => bm25(q); })]);
+rankings.push(["reference", await runTs({ config: { ranking: "reference" } })]);
 
-differences(results.reference, results.enhanced, "the reference", "enhanced");
-differences(results.enhanced, results.reference, "enhanced", "the reference");
+console.log("## Per set (limit 10)");
+for (const set of sets) setTable(set, rankings);
 
-const decided = decisions();
-tradeOff(decided);
+const decided = confidences();
+curve(decided);
+
 const signalsFile = option("--signals");
 if (signalsFile) {
   const lines = [];
@@ -282,17 +353,17 @@ if (signalsFile) {
   writeFileSync(signalsFile, `${lines.join("\n")}\n`);
 }
 
+const missesOf = option("--misses");
+if (missesOf) misses(rankings[0][1], missesOf);
+
 if (!argv.includes("--no-ablation")) {
-  console.log("\nAblation: the enhanced ranking with one rule switched off (`ranking_ablation`); hit@5, or correct-empty for impossible styles\n");
-  const columns = sets.flatMap((s) => STYLES.map((st) => `${s.name} ${st}`));
+  console.log("\n### Ablation: the enhanced ranking with one rule switched off (`ranking_ablation`); hit@5 (needs@5 for the several-needs sets), or for impossible styles caught (low or empty)\n");
+  const columns = sets.flatMap((s) => [...byStyle(rankings[0][1][s.name]).keys()].map((st) => `${s.name} ${st}`));
   console.log(`| configuration | ${columns.join(" | ")} |`);
   console.log(`| --- | ${columns.map(() => "---:").join(" | ")} |`);
-  console.log(`| plain BM25 | ${headline(results.plain).join(" | ")} |`);
-  console.log(`| reference | ${headline(results.reference).join(" | ")} |`);
-  console.log(`| enhanced, all rules | ${headline(results.enhanced).join(" | ")} |`);
-  if (results.fused) console.log(`| enhanced + semantic leg | ${headline(results.fused).join(" | ")} |`);
+  for (const [label, result] of rankings) console.log(`| ${label} | ${headline(result).join(" | ")} |`);
   for (const rule of RULES) {
-    const off = await runTs({ config: { ranking: "enhanced", ranking_ablation: [rule] } });
+    const off = await runTs({ config: { ranking_ablation: [rule] } });
     console.log(`| without ${rule} | ${headline(off).join(" | ")} |`);
   }
 }

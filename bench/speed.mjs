@@ -1,6 +1,7 @@
 // Speed of toolSearch on the real catalog (1,873 tools) and scaled copies, in
 // Node on the built package. Run: node bench/speed.mjs  (after npm run build)
 //
+// (a) to (c) measure the default ranking (the enhanced one).
 // (a) steady state: 3 queries, the host passes a freshly built `tools` array
 //     of the same tool objects on every call; "prepared": the host passes
 //     the snapshot of ToolSearch.prepare instead;

@@ -10,7 +10,8 @@
 //! - `--config JSON`: extra `tools.tool_search` keys for the enhanced runs.
 //! - `--misses`: list the dev and written cases the enhanced ranking misses (never val's:
 //!   the validation set is for measuring, not for reading).
-//! - `--speed`: time the ranking of a 3-query turn natively (with `--config`).
+//! - `--speed`: time the ranking of a 3-query keyword turn and of a natural
+//!   and multilingual one natively (with `--config`).
 //! - `--explain QUERY`: print the enhanced explanation of one query.
 //! - `--signals FILE`: write the no-match signals of every case as JSON
 //!   lines, for `bench/calibrate.mjs` (which fits on the dev lines only).
@@ -326,31 +327,46 @@ fn main() {
         let engine = engine_for("enhanced", &extra);
         let session = engine.session_from_json(&session_json).expect("session");
         let prepared = engine.prepare(&session);
-        let queries = [
-            "github create issue",
-            "slack post message",
-            "kubernetes pod logs",
+        let turns = [
+            (
+                "keyword",
+                [
+                    "github create issue",
+                    "slack post message",
+                    "kubernetes pod logs",
+                ],
+            ),
+            (
+                "natural",
+                [
+                    "could you open a bug in our tracker about the login crash",
+                    "スラックのチャンネル一覧を見せて",
+                    "Datei im GitHub-Repository aktualisieren",
+                ],
+            ),
         ];
         // The first search builds the field index and loads the languages.
         let first = std::time::Instant::now();
         prepared
             .ranker(engine.config())
-            .search(queries[0], 10, None);
+            .search(turns[0].1[0], 10, None);
         println!("first search {:.1} ms", first.elapsed().as_secs_f64() * 1e3);
-        let start = std::time::Instant::now();
         let runs: u32 = std::env::var("RUNS")
             .ok()
             .and_then(|r| r.parse().ok())
             .unwrap_or(300);
-        for _ in 0..runs {
-            for q in queries {
-                std::hint::black_box(prepared.ranker(engine.config()).search(q, 10, None));
+        for (kind, queries) in turns {
+            let start = std::time::Instant::now();
+            for _ in 0..runs {
+                for q in queries {
+                    std::hint::black_box(prepared.ranker(engine.config()).search(q, 10, None));
+                }
             }
+            println!(
+                "{:.3} ms per 3-query {kind} turn",
+                start.elapsed().as_secs_f64() * 1e3 / f64::from(runs)
+            );
         }
-        println!(
-            "{:.3} ms per 3-query turn",
-            start.elapsed().as_secs_f64() * 1e3 / f64::from(runs)
-        );
         return;
     }
     if let Some(query) = option("--explain") {
@@ -442,6 +458,7 @@ fn main() {
                     prepared
                         .ranker(engine.config())
                         .search(&case.query, 10, leg)
+                        .hits
                         .iter()
                         .filter_map(|h| prepared.catalog.entries().get(h.doc as usize))
                         .map(|e| e.name().to_owned())

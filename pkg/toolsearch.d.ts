@@ -112,15 +112,20 @@ export interface ToolSearchConfig {
   listing_max_tokens?: number | string;
   defer?: string[] | null;
   /**
-   * "reference" (default): spec §6 exactly, for short keyword queries.
-   * "enhanced": exact names in any spelling first; keywords, natural-language
-   * requests and queries in the languages of the package (Japanese, German,
-   * French, Spanish, Portuguese, Italian) ranked by BM25F with alternatives
-   * from glossaries and from the catalog itself; nothing returned when one
-   * calibrated confidence says no tool fits. With `host.embed`, a semantic leg
-   * is fused in.
+   * "enhanced" (default): exact names in any spelling first; keywords,
+   * natural-language requests and queries in the languages of the package
+   * (Japanese, German, French, Spanish, Portuguese, Italian) ranked by BM25F
+   * with alternatives from glossaries and from the catalog itself; a request
+   * that asks for several things gets the best tool of each among its first;
+   * a request longer than 4,096 characters is read in part (its questions
+   * and last sentences). Each group carries `confidence`: "high", or "low"
+   * with at most 3 candidates and a hint when no tool clearly does what it
+   * asks. A group is empty only when no tool holds any of its concepts. With
+   * `host.embed`, a semantic leg is fused in.
+   * "reference": spec §6 exactly, for short keyword queries; its groups carry
+   * no label, and its description asks for keywords.
    */
-  ranking?: "reference" | "enhanced";
+  ranking?: "enhanced" | "reference";
   /** For benchmarks: enhanced-ranking rules to switch off (see `RankingRule`). */
   ranking_ablation?: RankingRule[];
   [key: string]: unknown;
@@ -130,16 +135,18 @@ export interface ToolSearchConfig {
  * A rule of the enhanced ranking that `ranking_ablation` can switch off:
  * `glossary` (alternatives from the English glossary), `catalog` (alternatives
  * learned from the catalog), `details` (values and names set apart), `fields`
- * (field weights), `decision` (the no-match decision: without it,
- * candidates are always returned), `sentences` (the decision judged on a
- * request's surest sentence: without it, on the whole request only),
+ * (field weights), `decision` (the confidence label: without it, every
+ * group is labelled high), `sentences` (the label judged on a request's
+ * surest sentence: without it, on the whole request only),
  * `proximity` (concepts written side by side in a tool's name or
  * description add to its score), `translation` (queries in other languages
  * recognised and rewritten into English: without it, read as English),
  * `implied` (concepts a request implies without naming them: a value's kind,
  * phrases such as "how many"), `negation` (a negated word left out of the
  * query), `exact_names` (a catalog name in any spelling ranks its tools
- * first), `reference` (the reference ranking's tools among the candidates).
+ * first), `reference` (the reference ranking's tools among the candidates),
+ * `needs` (a request that asks for several things gets each one's best tool
+ * among its first).
  */
 export type RankingRule =
   | "glossary"
@@ -153,7 +160,8 @@ export type RankingRule =
   | "implied"
   | "negation"
   | "exact_names"
-  | "reference";
+  | "reference"
+  | "needs";
 
 /** Per-call context, handed to host callbacks. */
 export interface CallContext {
@@ -279,8 +287,8 @@ export interface ToolSearchOptions {
    * model, so these are the host's to set. `weight`: share of the
    * min-max-normalised cosine in the fused score, 0 to 1 (default 0.5; 0.3 was
    * best for multilingual-e5-small on the development sets). `rescue`: when
-   * the lexical decision returns nothing, the fused list is still returned if
-   * the best cosine reaches it (default: never).
+   * the lexical ranking labels a group low, it is labelled high if the best
+   * cosine reaches this (default: never).
    */
   semantic?: { weight?: number; rescue?: number };
 }
@@ -295,7 +303,7 @@ export interface ResolvedConfig {
   listing_max_tokens: number;
   defer: string[];
   connectors: { enabled: boolean };
-  ranking: "reference" | "enhanced";
+  ranking: "enhanced" | "reference";
   ranking_ablation: RankingRule[];
   /** What was ignored while resolving: a `defer` that is not a list, an unknown ranking, a setting no key reads (`treshold_pct`: "did you mean `threshold_pct`?"). */
   warnings: string[];
@@ -412,7 +420,9 @@ export interface EnhancedExplanation {
     /** The ways a tool can hold it: stems (all present), weight, and where the alternative comes from. */
     matches: { stems: string[]; weight: number; via: "word" | "glossary" | "catalog" }[];
   }[];
-  /** The no-match decision. */
+  /** The group's label, as `toolSearch` gives it without a semantic leg. */
+  confidence: "high" | "low";
+  /** How the label was reached. */
   decision: {
     signals: {
       /** The largest part of the query's concepts a top tool answers (each alike), 0 to 1. */
@@ -430,10 +440,10 @@ export interface EnhancedExplanation {
     };
     /** 0 to 1. */
     confidence: number;
-    /** The confidence needed to return anything. */
+    /** The confidence a high label needs. */
     threshold: number;
-    /** True when the ranked tools are returned. */
-    answer: boolean;
+    /** "high" when `confidence` reaches `threshold`. An exact name, or two needs or more, label the group high whatever it says. */
+    label: "high" | "low";
   };
   /**
    * The sentence whose signals the decision read, when the query has several
@@ -444,12 +454,18 @@ export interface EnhancedExplanation {
    * tool's `coverage` describe the whole query, which the ranking reads.
    */
   decided_by: string | null;
+  /**
+   * The clauses read as needs of their own (each clearly answered by some
+   * tool), when the request asks for several things: with two or more, the
+   * best tool of each moves among the first and the group is labelled high.
+   */
+  needs: string[];
   tools: {
     name: string;
     /** 1-based rank in the answer, or null. */
     rank: number | null;
-    /** `below_limit`: ranked, not among the first `limit`; `not_confident`: the decision returned nothing. */
-    verdict: "exact_name" | "returned" | "below_limit" | "not_confident" | "no_match";
+    /** `below_limit`: ranked, not among the first `limit` (or the first 3 of a low group). */
+    verdict: "exact_name" | "returned" | "below_limit" | "no_match";
     /** null for an exact name. */
     score: number | null;
     /** Share of the query's content the tool answers (concepts weighed by IDF), 0 to 1. */

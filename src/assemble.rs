@@ -117,6 +117,7 @@ pub fn assemble(
                 listing,
                 connections_granted,
                 loading,
+                ranking: config.ranking,
             },
             options.format,
         );

@@ -77,7 +77,7 @@ pub struct Config {
     pub defer: Vec<String>,
     /// The resolved `tools.connectors` section.
     pub connectors: ConnectorsConfig,
-    /// `ranking`: "reference" (default) or "enhanced".
+    /// `ranking`: "enhanced" (default) or "reference" (the spec's, exactly).
     pub ranking: Ranking,
     /// `ranking_ablation`: rules of the enhanced ranking switched off, for
     /// measuring what each contributes (see [`Rules::NAMES`]).
@@ -202,14 +202,14 @@ fn edit_distance(a: &str, b: &str) -> usize {
 
 fn ranking(value: Option<&Value>, warnings: &mut Vec<String>) -> Ranking {
     match value {
-        None | Some(Value::Null) => Ranking::Reference,
+        None | Some(Value::Null) => Ranking::Enhanced,
         Some(Value::String(s)) if s.trim().eq_ignore_ascii_case("reference") => Ranking::Reference,
         Some(Value::String(s)) if s.trim().eq_ignore_ascii_case("enhanced") => Ranking::Enhanced,
         Some(other) => {
             warnings.push(format!(
-                "`ranking` must be \"reference\" or \"enhanced\", not {other}; using \"reference\""
+                "`ranking` must be \"enhanced\" or \"reference\", not {other}; using \"enhanced\""
             ));
-            Ranking::Reference
+            Ranking::Enhanced
         }
     }
 }
@@ -401,7 +401,7 @@ mod tests {
         assert_eq!(c.listing_max_tokens, 4000);
         assert_eq!(c.defer, curated_defer());
         assert!(c.connectors.enabled);
-        assert_eq!(c.ranking, Ranking::Reference);
+        assert_eq!(c.ranking, Ranking::Enhanced);
         assert!(c.ranking_ablation.is_empty());
         assert_eq!(Rules::without(&c.ranking_ablation), Rules::default());
     }
@@ -433,7 +433,10 @@ mod tests {
         assert!(!Rules::without(&c.ranking_ablation).glossary);
         assert_eq!(c.warnings.len(), 2);
         let c = resolve(json!({"ranking": 1, "ranking_ablation": "fields"}));
+        assert_eq!(c.ranking, Ranking::Enhanced);
+        let c = resolve(json!({"ranking": "Reference"}));
         assert_eq!(c.ranking, Ranking::Reference);
+        let c = resolve(json!({"ranking": 1, "ranking_ablation": "fields"}));
         assert!(c.ranking_ablation.is_empty());
         assert_eq!(c.warnings.len(), 2);
     }

@@ -45,7 +45,7 @@ pub use config::{Config, Ranking, TriState};
 pub use connectors::{CallContext, Surface};
 pub use engine::{Engine, Options};
 pub use enhanced::semantic::{document_text, SemanticOptions};
-pub use enhanced::Leg;
+pub use enhanced::{Confidence, Leg, LOW_MATCHES};
 pub use host::{
     CallbackError, EmbedKind, GatewayError, Host, HostError, Refusal, Route, Violation,
 };

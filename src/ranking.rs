@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::catalog::{explain, Catalog, Entry, ReferenceExplanation};
 use crate::config::{Config, Ranking};
-use crate::enhanced::{self, EnhancedExplanation, EnhancedIndex, Leg, Rules};
+use crate::enhanced::{self, Confidence, EnhancedExplanation, EnhancedIndex, Leg, Rules};
 use crate::search::{rank, Corpus, Hit, Part};
 
 /// One catalog under the configured ranking.
@@ -21,6 +21,25 @@ pub enum Ranker<'a> {
         /// The rules in force.
         rules: Rules,
     },
+}
+
+/// One query's group of entries, with the enhanced ranking's label.
+#[derive(Debug, Clone)]
+pub struct Group<'c> {
+    /// The entries, best first.
+    pub entries: Vec<&'c Entry>,
+    /// The label (`None` under the reference ranking).
+    pub confidence: Option<Confidence>,
+}
+
+/// One query's ranked tools.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Found {
+    /// The tools, best first.
+    pub hits: Vec<Hit>,
+    /// The enhanced ranking's label (`None` under the reference ranking,
+    /// whose groups carry none).
+    pub confidence: Option<Confidence>,
 }
 
 /// Why tools rank as they do, under the configured ranking.
@@ -59,9 +78,12 @@ impl<'a> Ranker<'a> {
 
     /// The catalog's best `limit` tools for `query`; `leg` is the query's
     /// semantic leg, when the host embeds.
-    pub fn search(&self, query: &str, limit: usize, leg: Option<Leg>) -> Vec<Hit> {
+    pub fn search(&self, query: &str, limit: usize, leg: Option<Leg>) -> Found {
         match *self {
-            Ranker::Reference(catalog) => catalog.search(query, limit),
+            Ranker::Reference(catalog) => Found {
+                hits: catalog.search(query, limit),
+                confidence: None,
+            },
             Ranker::Enhanced {
                 catalog,
                 index,
@@ -72,17 +94,22 @@ impl<'a> Ranker<'a> {
                     .iter()
                     .map(|h| h.doc)
                     .collect();
-                enhanced::search(index, query, rules, limit, &reference, leg).hits
+                let outcome = enhanced::search(index, query, rules, limit, &reference, leg);
+                Found {
+                    hits: outcome.hits,
+                    confidence: Some(outcome.confidence),
+                }
             }
         }
     }
 
     /// Adds connector tools to one query's local `group` (§8.2 step 4): the
-    /// reference ranking ranks both together, the enhanced one fills the room
-    /// left with the connector tools it ranks on their own.
+    /// reference ranking ranks both together; the enhanced one ranks the
+    /// connector tools on their own and adds them when it is sure of them,
+    /// first when it is not sure of the local ones, else in the room left.
     pub fn merge_remote<'c>(
         &self,
-        group: &mut Vec<&'c Entry>,
+        group: &mut Group<'c>,
         remote: (&'c [Entry], Part<'_>),
         query: &str,
         limit: usize,
@@ -93,7 +120,7 @@ impl<'a> Ranker<'a> {
         match *self {
             Ranker::Reference(catalog) => {
                 let corpus = Corpus::new(vec![catalog.part(), part]);
-                *group = rank(&corpus, query, limit)
+                group.entries = rank(&corpus, query, limit)
                     .iter()
                     .filter_map(|hit| {
                         let doc = hit.doc as usize;
@@ -106,9 +133,22 @@ impl<'a> Ranker<'a> {
             }
             Ranker::Enhanced { rules, .. } => {
                 let index = EnhancedIndex::build(entries);
-                let room = limit.saturating_sub(group.len());
-                let hits = enhanced::search(&index, query, rules, room, &[], None).hits;
-                group.extend(hits.iter().filter_map(|hit| entries.get(hit.doc as usize)));
+                let outcome = enhanced::search(&index, query, rules, limit, &[], None);
+                if outcome.confidence == Confidence::Low {
+                    return;
+                }
+                let found = outcome
+                    .hits
+                    .iter()
+                    .filter_map(|hit| entries.get(hit.doc as usize));
+                if group.confidence == Some(Confidence::High) {
+                    let room = limit.saturating_sub(group.entries.len());
+                    group.entries.extend(found.take(room));
+                } else {
+                    let local = std::mem::take(&mut group.entries);
+                    group.entries = found.chain(local).take(limit).collect();
+                    group.confidence = Some(Confidence::High);
+                }
             }
         }
     }

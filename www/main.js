@@ -205,9 +205,14 @@ async function runSearch(event) {
     const explanation = state.ts.explain(group.query, state.session, { names: group.matches });
     const view = explanation.ranking === "enhanced" ? enhancedView(explanation) : referenceView(explanation);
     const card = el("div", { class: "group" }, el("div", {}, el("span", { class: "query" }, group.query), el("span", { class: "tokens" }, view.chips)));
+    if (group.confidence) {
+      card.firstChild.append(el("span", { class: `label ${group.confidence}` }, `${group.confidence} confidence`));
+    }
     if (view.note) card.append(el("p", { class: "muted small" }, view.note));
     if (group.matches.length === 0) {
       card.append(el("p", { class: "empty" }, group.hint ?? "No match: the query asks for something no tool does."));
+    } else if (group.hint) {
+      card.append(el("p", { class: "caution" }, group.hint));
     }
     const maxScore = Math.max(...explanation.tools.map((t) => t.score ?? 0), 1e-9);
     for (const name of group.matches) {
@@ -243,13 +248,13 @@ function referenceView(explanation) {
 
 /**
  * Enhanced ranking: the query's concepts (details muted, unknown words marked),
- * the translation, the no-match decision, and per tool how it covers each concept.
+ * the translation, the confidence label, and per tool how it covers each concept.
  */
 function enhancedView(explanation) {
   const names = { ja: "Japanese", de: "German", fr: "French", es: "Spanish", pt: "Portuguese", it: "Italian" };
   const language = names[explanation.language] ?? explanation.language;
   const decision = explanation.decision;
-  const verdict = `confidence ${decision.confidence.toFixed(2)} (${decision.threshold.toFixed(2)} needed)`;
+  const verdict = `confidence ${decision.confidence.toFixed(2)} (${decision.threshold.toFixed(2)} for high)`;
   return {
     chips: explanation.concepts.map((c) =>
       el("span", {

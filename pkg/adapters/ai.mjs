@@ -82,12 +82,12 @@ export async function toolSearchTools(toolSet, options = {}) {
 
 /**
  * A `search` for the AI SDK's own `toolSearch({ search })`: our ranking over
- * the tools it offers, best first. `options` are those of `new ToolSearch()`;
- * the ranking is the enhanced one unless `options.config.ranking` says, as a
- * model writes these queries in words of its own.
+ * the tools it offers, best first. `options` are those of `new ToolSearch()`
+ * (the enhanced ranking unless `options.config.ranking` says otherwise, as a
+ * model writes these queries in words of its own).
  */
 export function searchTools(options = {}) {
-  const ts = new ToolSearch({ ...options, config: { ranking: "enhanced", ...options.config } });
+  const ts = new ToolSearch(options);
   /** The same object for the same tool, so unchanged tools are not read again. */
   const known = new Map();
   return async ({ query, tools, maxResults }) => {

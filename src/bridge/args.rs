@@ -43,6 +43,15 @@ pub enum Repeats {
     Drop,
 }
 
+/// What a list argument does with an item longer than [`MAX_ITEM_CHARS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LongItems {
+    /// Refuses the call.
+    Refuse,
+    /// Keeps the item, for the caller to read in part.
+    Keep,
+}
+
 /// Reads `args[key]` as a list of strings: a bare string is one item; items
 /// are stringified and trimmed and empty ones dropped; at most `cap` remain.
 pub fn string_list(
@@ -50,6 +59,7 @@ pub fn string_list(
     key: &'static str,
     repeats: Repeats,
     cap: usize,
+    long: LongItems,
 ) -> Result<Vec<String>, BridgeError> {
     let items: Vec<String> = match args.get(key) {
         Some(Value::String(s)) => vec![s.trim().to_owned()],
@@ -71,6 +81,9 @@ pub fn string_list(
             count: items.len(),
             cap,
         });
+    }
+    if long == LongItems::Keep {
+        return Ok(items);
     }
     if let Some((i, chars)) = items
         .iter()
@@ -153,12 +166,14 @@ mod tests {
     fn items_longer_than_the_cap_are_refused() {
         let long = "x".repeat(MAX_ITEM_CHARS + 1);
         let args = map(json!({ "queries": ["ok", long] }));
-        let err = string_list(&args, "queries", Repeats::Keep, 7)
+        let err = string_list(&args, "queries", Repeats::Keep, 7, LongItems::Refuse)
             .unwrap_err()
             .to_string();
         assert!(err.contains("queries[1]") && err.contains("4097"), "{err}");
+        let kept = string_list(&args, "queries", Repeats::Keep, 7, LongItems::Keep).unwrap();
+        assert_eq!(kept[1].len(), MAX_ITEM_CHARS + 1);
         let fits = map(json!({ "queries": ["x".repeat(MAX_ITEM_CHARS)] }));
-        assert!(string_list(&fits, "queries", Repeats::Keep, 7).is_ok());
+        assert!(string_list(&fits, "queries", Repeats::Keep, 7, LongItems::Refuse).is_ok());
     }
 
     #[test]
@@ -166,26 +181,31 @@ mod tests {
         let args =
             map(json!({"q": [" a ", null, "", 0, false, "a", 5, true, [], {}], "s": "x", "n": 3}));
         assert_eq!(
-            string_list(&args, "q", Repeats::Keep, 7).unwrap(),
+            string_list(&args, "q", Repeats::Keep, 7, LongItems::Refuse).unwrap(),
             ["a", "a", "5", "True"]
         );
         assert_eq!(
-            string_list(&args, "q", Repeats::Drop, 7).unwrap(),
+            string_list(&args, "q", Repeats::Drop, 7, LongItems::Refuse).unwrap(),
             ["a", "5", "True"]
         );
-        assert_eq!(string_list(&args, "s", Repeats::Keep, 7).unwrap(), ["x"]);
-        assert!(string_list(&args, "n", Repeats::Keep, 7)
+        assert_eq!(
+            string_list(&args, "s", Repeats::Keep, 7, LongItems::Refuse).unwrap(),
+            ["x"]
+        );
+        assert!(string_list(&args, "n", Repeats::Keep, 7, LongItems::Refuse)
             .unwrap_err()
             .to_string()
             .contains("array of strings"));
-        assert!(string_list(&args, "missing", Repeats::Keep, 7).is_err());
+        assert!(string_list(&args, "missing", Repeats::Keep, 7, LongItems::Refuse).is_err());
         let empty = map(json!({"q": ["", "  "]}));
-        assert!(string_list(&empty, "q", Repeats::Keep, 7)
-            .unwrap_err()
-            .to_string()
-            .contains("non-empty"));
+        assert!(
+            string_list(&empty, "q", Repeats::Keep, 7, LongItems::Refuse)
+                .unwrap_err()
+                .to_string()
+                .contains("non-empty")
+        );
         let many = map(json!({"queries": ["a", "b", "c", "d", "e", "f", "g", "h"]}));
-        let err = string_list(&many, "queries", Repeats::Keep, 7)
+        let err = string_list(&many, "queries", Repeats::Keep, 7, LongItems::Refuse)
             .unwrap_err()
             .to_string();
         assert!(err.starts_with("too many queries: 8 > max 7."), "{err}");

@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value};
 
-use super::args::{self, Repeats};
+use super::args::{self, LongItems, Repeats};
 use super::error::BridgeError;
 use super::Turn;
 use super::{messages, refusal};
@@ -15,8 +15,9 @@ pub const MAX_NAMES: usize = 10;
 
 /// Reads `names` (§8.1 with repeats dropped).
 pub fn read_names(args_text: &str) -> Result<Vec<String>, BridgeError> {
-    args::parse(args_text)
-        .and_then(|args| args::string_list(&args, "names", Repeats::Drop, MAX_NAMES))
+    args::parse(args_text).and_then(|args| {
+        args::string_list(&args, "names", Repeats::Drop, MAX_NAMES, LongItems::Refuse)
+    })
 }
 
 /// Answers tool_describe (§9): local schemas, the describe leg for

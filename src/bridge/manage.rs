@@ -9,6 +9,7 @@
 use serde_json::{json, Map, Value};
 
 use super::error::BridgeError;
+use super::schemas::parameters;
 use super::{args, messages};
 use crate::connectors::{send, CallContext, FailureKind, Timeouts};
 use crate::host::{Host, Route};
@@ -22,31 +23,20 @@ const LOCAL: [&str; 3] = ["install", "enable", "authorize"];
 
 /// The `manage_connections` tool definition in `format`.
 pub fn manage_connections_tool(format: ToolFormat) -> Value {
-    let parameters = json!({
-        "type": "object",
-        "properties": {
-            "action": {
-                "type": "string",
-                "enum": ["status", "connect", "reconnect", "rename", "install", "enable", "authorize"],
-                "description": messages::MANAGE_ACTION_PARAMETER
-            },
-            "connectors": {
-                "type": "array",
-                "items": {"anyOf": [
-                    {"type": "string"},
-                    {"type": "object", "properties": {
-                        "name": {"type": "string"}, "mcp": {"type": "boolean"},
-                        "alias": {"type": "string"}, "to": {"type": "string"}
-                    }, "required": ["name"]}
-                ]},
-                "description": messages::MANAGE_CONNECTORS_PARAMETER
-            },
-            "force": {"type": "boolean", "description": messages::MANAGE_FORCE_PARAMETER}
-        },
-        "required": []
-    });
+    let parameters = parameters(
+        MANAGE_PARAMETERS,
+        &[
+            messages::MANAGE_ACTION_PARAMETER,
+            messages::MANAGE_CONNECTORS_PARAMETER,
+            messages::MANAGE_FORCE_PARAMETER,
+        ],
+    );
     format.write(MANAGE_CONNECTIONS, messages::MANAGE_DESCRIPTION, parameters)
 }
+
+/// `manage_connections`' parameters: `$0` the action's, `$1` the
+/// connectors' and `$2` force's descriptions.
+const MANAGE_PARAMETERS: &str = r#"{"type":"object","properties":{"action":{"type":"string","enum":["status","connect","reconnect","rename","install","enable","authorize"],"description":"$0"},"connectors":{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"object","properties":{"name":{"type":"string"},"mcp":{"type":"boolean"},"alias":{"type":"string"},"to":{"type":"string"}},"required":["name"]}]},"description":"$1"},"force":{"type":"boolean","description":"$2"}},"required":[]}"#;
 
 /// Runs `manage_connections`; `hosted_in_scope` is false when the session or
 /// the host has no connectors (hosted actions are then refused).
@@ -206,4 +196,42 @@ fn targets(value: Option<&Value>) -> Result<Vec<Map<String, Value>>, BridgeError
             _ => Err(BridgeError::ManageTargets),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tool_is_the_template_filled() {
+        let parameters = json!({
+            "type": "object",
+            "properties": {
+                "action": {
+                    "type": "string",
+                    "enum": ["status", "connect", "reconnect", "rename", "install", "enable", "authorize"],
+                    "description": messages::MANAGE_ACTION_PARAMETER
+                },
+                "connectors": {
+                    "type": "array",
+                    "items": {"anyOf": [
+                        {"type": "string"},
+                        {"type": "object", "properties": {
+                            "name": {"type": "string"}, "mcp": {"type": "boolean"},
+                            "alias": {"type": "string"}, "to": {"type": "string"}
+                        }, "required": ["name"]}
+                    ]},
+                    "description": messages::MANAGE_CONNECTORS_PARAMETER
+                },
+                "force": {"type": "boolean", "description": messages::MANAGE_FORCE_PARAMETER}
+            },
+            "required": []
+        });
+        let want =
+            ToolFormat::OpenAi.write(MANAGE_CONNECTIONS, messages::MANAGE_DESCRIPTION, parameters);
+        assert_eq!(
+            manage_connections_tool(ToolFormat::OpenAi).to_string(),
+            want.to_string()
+        );
+    }
 }

@@ -10,6 +10,7 @@ use serde_json::{Map, Value};
 use super::error::{BridgeError, JsonError};
 use super::schemas::Loading;
 
+use crate::config::Ranking;
 use crate::connectors::{CallError, Detail, Failure, LegFailure, NotConnected, Surface};
 use crate::host::{CallbackError, Refusal};
 use crate::listing::ListingWords;
@@ -78,10 +79,35 @@ pub const SEARCH_CONNECTORS_ONLY: &str =
     "Search remote connector tools (email, calendars, issue trackers and more).";
 
 /// How to write `tool_search` queries, after its opening sentence.
-pub const SEARCH_USAGE: &str = " Pass `queries`, a list of keyword queries searched in parallel against one catalog, one query per capability you need. Write each as app or service + action + object (good: \"github create issue\", \"slack post message\"; bad: \"can you help me file a bug\"). Every word counts: a query with a word that no tool contains returns nothing. The result lists the matching names per query plus one shared map of short descriptions; load full schemas with tool_describe, then invoke with tool_call. Tools already in your tool list need no search.";
+const SEARCH_USAGE: &str = " Pass `queries`, a list of keyword queries searched in parallel against one catalog, one query per capability you need. Write each as app or service + action + object (good: \"github create issue\", \"slack post message\"; bad: \"can you help me file a bug\"). Every word counts: a query with a word that no tool contains returns nothing. The result lists the matching names per query plus one shared map of short descriptions; load full schemas with tool_describe, then invoke with tool_call. Tools already in your tool list need no search.";
 
 /// How to write `tool_search` queries when the provider loads what it finds.
-pub const SEARCH_USAGE_PROVIDER: &str = " Pass `queries`, a list of keyword queries searched in parallel against one catalog, one query per capability you need. Write each as app or service + action + object (good: \"github create issue\", \"slack post message\"; bad: \"can you help me file a bug\"). Every word counts: a query with a word that no tool contains returns nothing. The tools it finds are loaded into your tool list; call them there as usual. Tools already in your tool list need no search.";
+const SEARCH_USAGE_PROVIDER: &str = " Pass `queries`, a list of keyword queries searched in parallel against one catalog, one query per capability you need. Write each as app or service + action + object (good: \"github create issue\", \"slack post message\"; bad: \"can you help me file a bug\"). Every word counts: a query with a word that no tool contains returns nothing. The tools it finds are loaded into your tool list; call them there as usual. Tools already in your tool list need no search.";
+
+/// How to write `tool_search` queries for the enhanced ranking, up to what
+/// happens to the tools found.
+const SEARCH_USAGE_ENHANCED: &str = " Pass `queries`, searched in parallel: write each in the user's own words or as keywords, in English, German, French, Spanish, Italian, Portuguese or Japanese, one query for each thing a request needs. Each group lists matching names, best first, with a `confidence`: \"low\" means no tool clearly does it, so read the descriptions of its few matches before calling one, and tell the user if none fits.";
+
+/// The enhanced wording's end, when the model loads the tools.
+const SEARCH_USAGE_ENHANCED_BRIDGES: &str = " One shared map gives short descriptions; load full schemas with tool_describe, then invoke with tool_call. Tools already in your tool list need no search.";
+
+/// The enhanced wording's end, when the provider loads the tools.
+const SEARCH_USAGE_ENHANCED_PROVIDER: &str = " The tools it finds are loaded into your tool list; call them there. Tools already in your tool list need no search.";
+
+/// How to write `tool_search` queries for `ranking`, when `loading` loads
+/// what it finds: the spec's keyword advice for the reference ranking.
+pub fn search_usage(ranking: Ranking, loading: Loading) -> String {
+    match (ranking, loading) {
+        (Ranking::Reference, Loading::Bridges) => SEARCH_USAGE.to_owned(),
+        (Ranking::Reference, Loading::Provider) => SEARCH_USAGE_PROVIDER.to_owned(),
+        (Ranking::Enhanced, Loading::Bridges) => {
+            format!("{SEARCH_USAGE_ENHANCED}{SEARCH_USAGE_ENHANCED_BRIDGES}")
+        }
+        (Ranking::Enhanced, Loading::Provider) => {
+            format!("{SEARCH_USAGE_ENHANCED}{SEARCH_USAGE_ENHANCED_PROVIDER}")
+        }
+    }
+}
 
 /// `tool_search` description: connector names, when connections are granted.
 pub const CONNECTOR_SENTENCE: &str = " Names starting with `connectors__` are tools of the user's remote connector accounts; `manage_connections` checks their connection state and returns the link that authorizes an app.";
@@ -105,7 +131,18 @@ pub const DESCRIBE_DESCRIPTION: &str = "Load the full JSON schemas of tools that
 pub const CALL_DESCRIPTION: &str = "Invoke deferred tools. `calls` is an array of {name, arguments}, one entry per invocation; a single call is an array of one. A local tool takes exactly one entry per tool_call. Only names starting with `connectors__` may be batched: a batch that mixes them with local tools, or holds several local tools, is rejected. Connector entries run one at a time and their results come back in input order. Arguments follow each tool's schema (see tool_describe). Policy, hooks and approvals apply as for tools called directly.";
 
 /// `tool_search` `queries`.
-pub const QUERIES_PARAMETER: &str = "Keyword queries, one per capability: app or service + action + object, not sentences. Every word must appear in tool text. Searched in parallel; results are grouped per query. A single string counts as one query.";
+const QUERIES_PARAMETER: &str = "Keyword queries, one per capability: app or service + action + object, not sentences. Every word must appear in tool text. Searched in parallel; results are grouped per query. A single string counts as one query.";
+
+/// `tool_search` `queries` under the enhanced ranking.
+const QUERIES_PARAMETER_ENHANCED: &str = "What you need, one query per thing, in the user's own words or as keywords. A single string counts as one query.";
+
+/// `tool_search` `queries` for `ranking`.
+pub fn queries_parameter(ranking: Ranking) -> &'static str {
+    match ranking {
+        Ranking::Reference => QUERIES_PARAMETER,
+        Ranking::Enhanced => QUERIES_PARAMETER_ENHANCED,
+    }
+}
 
 /// `tool_search` `limit`.
 pub const LIMIT_PARAMETER: &str = "Matches per query (default 5, max 25).";
@@ -192,6 +229,10 @@ fn list_too_long(key: &str, count: usize, cap: usize) -> String {
 /// Hint on a query group without matches while sources are connected (§8.2
 /// step 6). Pinned: `remain available`, `before concluding`.
 pub const EMPTY_GROUP_HINT: &str = "No tool matched these words, but the sources in available_sources are connected and their tools remain available. Retry with the service name plus a concrete action or object (for example \"github create issue\") before concluding that the capability is missing.";
+
+/// Hint on a group the enhanced ranking labels low: its few matches are
+/// guesses, and the sources in `available_sources` are what is connected.
+pub const LOW_GROUP_HINT: &str = "No tool clearly does this; these are the closest. Read their descriptions before calling one, and if none fits, tell the user that no connected tool does it (available_sources lists what is connected).";
 
 /// tool_describe of a tool whose definition the host holds in a form JSON
 /// cannot carry (a cycle, a BigInt, nesting past 128 levels).

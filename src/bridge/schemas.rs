@@ -1,9 +1,10 @@
 //! The three bridge tool definitions (spec §4.4). Their text and key order are
 //! part of the cached prompt prefix: everything here is deterministic.
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::messages;
+use crate::config::Ranking;
 use crate::listing::ListingForm;
 use crate::reserved::{TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH};
 use crate::session::tooldef::ToolFormat;
@@ -29,6 +30,8 @@ pub struct SearchBridge<'a> {
     pub connections_granted: bool,
     /// Who loads what search finds.
     pub loading: Loading,
+    /// The ranking that answers: how queries are best written.
+    pub ranking: Ranking,
 }
 
 /// The bridge tools in assembly order (search, describe, call), in `format`;
@@ -37,7 +40,7 @@ pub fn bridge_tools(search: SearchBridge, format: ToolFormat) -> Vec<Value> {
     let mut tools = vec![format.write(
         TOOL_SEARCH,
         &search_description(search),
-        search_parameters(),
+        search_parameters(search.ranking),
     )];
     if search.loading == Loading::Bridges {
         tools.push(format.write(
@@ -56,10 +59,7 @@ fn search_description(search: SearchBridge) -> String {
     } else {
         messages::SEARCH_CONNECTORS_ONLY.to_owned()
     };
-    text.push_str(match search.loading {
-        Loading::Bridges => messages::SEARCH_USAGE,
-        Loading::Provider => messages::SEARCH_USAGE_PROVIDER,
-    });
+    text.push_str(&messages::search_usage(search.ranking, search.loading));
     if search.connections_granted {
         text.push_str(messages::CONNECTOR_SENTENCE);
     }
@@ -82,57 +82,63 @@ fn search_description(search: SearchBridge) -> String {
     text
 }
 
-fn search_parameters() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "queries": {
-                "type": "array",
-                "items": {"type": "string"},
-                "description": messages::QUERIES_PARAMETER
-            },
-            "limit": {
-                "type": "integer",
-                "description": messages::LIMIT_PARAMETER
-            }
-        },
-        "required": ["queries"]
-    })
+/// `tool_search`'s parameters: `$0` the queries' description, `$1` the limit's.
+const SEARCH_PARAMETERS: &str = r#"{"type":"object","properties":{"queries":{"type":"array","items":{"type":"string"},"description":"$0"},"limit":{"type":"integer","description":"$1"}},"required":["queries"]}"#;
+
+/// `tool_describe`'s parameters: `$0` the names' description.
+const DESCRIBE_PARAMETERS: &str = r#"{"type":"object","properties":{"names":{"type":"array","items":{"type":"string"},"description":"$0"}},"required":["names"]}"#;
+
+/// `tool_call`'s parameters: `$0` the calls', `$1` a call's name's and `$2`
+/// its arguments' descriptions.
+const CALL_PARAMETERS: &str = r#"{"type":"object","properties":{"calls":{"type":"array","description":"$0","items":{"type":"object","properties":{"name":{"type":"string","description":"$1"},"arguments":{"type":"object","description":"$2"}},"required":["name","arguments"]}}},"required":["calls"]}"#;
+
+fn search_parameters(ranking: Ranking) -> Value {
+    parameters(
+        SEARCH_PARAMETERS,
+        &[
+            messages::queries_parameter(ranking),
+            messages::LIMIT_PARAMETER,
+        ],
+    )
 }
 
 fn describe_parameters() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "names": {
-                "type": "array",
-                "items": {"type": "string"},
-                "description": messages::NAMES_PARAMETER
-            }
-        },
-        "required": ["names"]
-    })
+    parameters(DESCRIBE_PARAMETERS, &[messages::NAMES_PARAMETER])
 }
 
 fn call_parameters() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "calls": {
-                "type": "array",
-                "description": messages::CALLS_PARAMETER,
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "name": {"type": "string", "description": messages::CALL_NAME_PARAMETER},
-                        "arguments": {"type": "object", "description": messages::CALL_ARGUMENTS_PARAMETER}
-                    },
-                    "required": ["name", "arguments"]
-                }
+    parameters(
+        CALL_PARAMETERS,
+        &[
+            messages::CALLS_PARAMETER,
+            messages::CALL_NAME_PARAMETER,
+            messages::CALL_ARGUMENTS_PARAMETER,
+        ],
+    )
+}
+
+/// The JSON of `template`, each string `"$<n>"` in it replaced by
+/// `texts[n]`: a tool's parameters written as JSON text cost the wasm far
+/// less than the same value built in code. The templates are constants of
+/// this crate, which the tests parse.
+pub fn parameters(template: &str, texts: &[&str]) -> Value {
+    let mut value: Value = serde_json::from_str(template).unwrap_or_default();
+    fill(&mut value, texts);
+    value
+}
+
+fn fill(value: &mut Value, texts: &[&str]) {
+    match value {
+        Value::String(text) => {
+            let slot = text.strip_prefix('$').and_then(|n| n.parse::<usize>().ok());
+            if let Some(&filled) = slot.and_then(|n| texts.get(n)) {
+                *text = filled.to_owned();
             }
-        },
-        "required": ["calls"]
-    })
+        }
+        Value::Array(items) => items.iter_mut().for_each(|item| fill(item, texts)),
+        Value::Object(map) => map.values_mut().for_each(|item| fill(item, texts)),
+        Value::Null | Value::Bool(_) | Value::Number(_) => {}
+    }
 }
 
 #[cfg(test)]
@@ -153,19 +159,114 @@ mod tests {
         granted: bool,
         loading: Loading,
     ) -> String {
-        let tools = bridge_tools(
-            SearchBridge {
-                deferred_count,
-                listing,
-                connections_granted: granted,
+        let (description, _) = search_tool(SearchBridge {
+            deferred_count,
+            listing,
+            connections_granted: granted,
+            loading,
+            ranking: Ranking::Reference,
+        });
+        description
+    }
+
+    /// The `tool_search` description and its `queries` parameter's.
+    fn search_tool(search: SearchBridge) -> (String, String) {
+        let tools = bridge_tools(search, ToolFormat::OpenAi);
+        let function = &tools[0]["function"];
+        let text = |v: &Value| v.as_str().unwrap().to_owned();
+        (
+            text(&function["description"]),
+            text(&function["parameters"]["properties"]["queries"]["description"]),
+        )
+    }
+
+    #[test]
+    fn the_enhanced_description_asks_for_the_users_words() {
+        for loading in [Loading::Bridges, Loading::Provider] {
+            let bridge = |ranking| SearchBridge {
+                deferred_count: 4,
+                listing: None,
+                connections_granted: false,
                 loading,
+                ranking,
+            };
+            let (reference, reference_queries) = search_tool(bridge(Ranking::Reference));
+            assert!(reference.contains("Every word counts"), "{reference}");
+            assert!(reference_queries.contains("not sentences"));
+            let (enhanced, queries) = search_tool(bridge(Ranking::Enhanced));
+            for advice in [
+                "own words",
+                "Japanese",
+                "one query for each thing",
+                "\"low\"",
+            ] {
+                assert!(enhanced.contains(advice), "{advice} in {enhanced}");
+            }
+            for wrong in ["Every word", "not sentences", "returns nothing"] {
+                assert!(!enhanced.contains(wrong), "{wrong} in {enhanced}");
+                assert!(!queries.contains(wrong), "{wrong} in {queries}");
+            }
+            assert!(queries.contains("one query per thing"), "{queries}");
+            let other_bridges = ["tool_describe", "tool_call"]
+                .iter()
+                .any(|name| enhanced.contains(name));
+            assert_eq!(other_bridges, loading == Loading::Bridges, "{enhanced}");
+        }
+    }
+
+    #[test]
+    fn the_templates_give_the_parameters_as_written() {
+        use serde_json::json;
+        let search = |description: &str| {
+            json!({
+                "type": "object",
+                "properties": {
+                    "queries": {"type": "array", "items": {"type": "string"}, "description": description},
+                    "limit": {"type": "integer", "description": messages::LIMIT_PARAMETER}
+                },
+                "required": ["queries"]
+            })
+        };
+        for ranking in [Ranking::Reference, Ranking::Enhanced] {
+            let want = search(messages::queries_parameter(ranking));
+            assert_eq!(
+                search_parameters(ranking).to_string(),
+                want.to_string(),
+                "keys and their order too"
+            );
+        }
+        let describe = json!({
+            "type": "object",
+            "properties": {
+                "names": {"type": "array", "items": {"type": "string"}, "description": messages::NAMES_PARAMETER}
             },
-            ToolFormat::OpenAi,
+            "required": ["names"]
+        });
+        assert_eq!(describe_parameters().to_string(), describe.to_string());
+        let call = json!({
+            "type": "object",
+            "properties": {
+                "calls": {
+                    "type": "array",
+                    "description": messages::CALLS_PARAMETER,
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "name": {"type": "string", "description": messages::CALL_NAME_PARAMETER},
+                            "arguments": {"type": "object", "description": messages::CALL_ARGUMENTS_PARAMETER}
+                        },
+                        "required": ["name", "arguments"]
+                    }
+                }
+            },
+            "required": ["calls"]
+        });
+        assert_eq!(call_parameters().to_string(), call.to_string());
+        // A slot with no text stays as written.
+        assert_eq!(
+            parameters(r#"["$0", "$1", "$x"]"#, &["a"]),
+            json!(["a", "$1", "$x"])
         );
-        tools[0]["function"]["description"]
-            .as_str()
-            .unwrap()
-            .to_owned()
     }
 
     #[test]
@@ -176,6 +277,7 @@ mod tests {
                 listing: None,
                 connections_granted: false,
                 loading: Loading::Bridges,
+                ranking: Ranking::Reference,
             },
             ToolFormat::OpenAi,
         );
@@ -197,6 +299,7 @@ mod tests {
                 listing: None,
                 connections_granted: false,
                 loading: Loading::Bridges,
+                ranking: Ranking::Reference,
             },
             ToolFormat::Mcp,
         );
@@ -234,6 +337,7 @@ mod tests {
                 listing: Some(("LISTING", ListingForm::Names)),
                 connections_granted: false,
                 loading: Loading::Provider,
+                ranking: Ranking::Reference,
             },
             ToolFormat::OpenAi,
         );

@@ -4,16 +4,18 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::args::{self, Repeats};
+use super::args::{self, LongItems, Repeats, MAX_ITEM_CHARS};
 use super::error::BridgeError;
 use super::messages;
 use super::Turn;
-use crate::catalog::{Catalog, Entry, Source};
-use crate::config::Config;
+use crate::catalog::{Catalog, Source};
+use std::borrow::Cow;
+
+use crate::config::{Config, Ranking};
 use crate::connectors::search_leg;
-use crate::enhanced::Leg;
+use crate::enhanced::{asks, Confidence, Leg};
 use crate::host::Host;
-use crate::ranking::Ranker;
+use crate::ranking::{Group, Ranker};
 use crate::search::FastSet;
 use crate::session::DeclaredSource;
 use crate::text::clip;
@@ -37,10 +39,33 @@ pub struct SearchRequest {
 }
 
 impl SearchRequest {
-    /// Reads the model's arguments (§8.1).
+    /// Reads the model's arguments (§8.1). The reference ranking refuses a
+    /// query longer than [`MAX_ITEM_CHARS`]; the enhanced one reads the
+    /// sentences of it that ask (`enhanced::asks`).
     pub fn read(args_text: &str, config: &Config) -> Result<SearchRequest, BridgeError> {
         let args = args::parse(args_text)?;
-        let queries = args::string_list(&args, "queries", Repeats::Keep, MAX_QUERIES)?;
+        let queries = match config.ranking {
+            Ranking::Reference => args::string_list(
+                &args,
+                "queries",
+                Repeats::Keep,
+                MAX_QUERIES,
+                LongItems::Refuse,
+            )?,
+            Ranking::Enhanced => args::string_list(
+                &args,
+                "queries",
+                Repeats::Keep,
+                MAX_QUERIES,
+                LongItems::Keep,
+            )?
+            .into_iter()
+            .map(|query| match asks(&query, MAX_ITEM_CHARS) {
+                Cow::Borrowed(_) => query,
+                Cow::Owned(part) => part,
+            })
+            .collect(),
+        };
         let limit = args::limit(&args, config.search_default_limit, config.max_search_limit);
         Ok(SearchRequest { queries, limit })
     }
@@ -80,14 +105,39 @@ pub fn source_summary(catalog: &Catalog, declared: &[DeclaredSource]) -> Vec<Sou
     rows
 }
 
+/// One group as the model reads it (§8.3, with the enhanced ranking's
+/// `confidence` after `matches`).
 #[derive(Serialize)]
-struct Group<'a> {
+struct GroupJson<'a> {
     query: &'a str,
     matches: Vec<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    confidence: Option<Confidence>,
     #[serde(skip_serializing_if = "Option::is_none")]
     available_sources: Option<&'a [SourceRow]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     hint: Option<&'static str>,
+}
+
+impl<'a> GroupJson<'a> {
+    /// `group` for `query`: an empty group, or a low one, says which
+    /// sources are connected and what to do.
+    fn new(query: &'a str, group: &Group<'a>, summary: &'a [SourceRow]) -> GroupJson<'a> {
+        let hint = if group.entries.is_empty() {
+            (!summary.is_empty()).then_some(messages::EMPTY_GROUP_HINT)
+        } else if group.confidence == Some(Confidence::Low) {
+            Some(messages::LOW_GROUP_HINT)
+        } else {
+            None
+        };
+        GroupJson {
+            query,
+            matches: group.entries.iter().map(|e| e.name()).collect(),
+            confidence: group.confidence,
+            available_sources: hint.and((!summary.is_empty()).then_some(summary)),
+            hint,
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -125,7 +175,7 @@ impl Serialize for Records<'_> {
 struct Output<'a> {
     queries: &'a [String],
     total_available: usize,
-    results: Vec<Group<'a>>,
+    results: Vec<GroupJson<'a>>,
     tools: Records<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     connectors: Option<Value>,
@@ -135,7 +185,7 @@ struct Output<'a> {
 /// entries of query i; `local_count` is the size of the local catalog.
 pub fn render(
     request: &SearchRequest,
-    groups: &[Vec<&Entry>],
+    groups: &[Group],
     local_count: usize,
     summary: &[SourceRow],
     connectors: Option<Value>,
@@ -143,7 +193,7 @@ pub fn render(
     let mut named = FastSet::default();
     let mut tools = Vec::new();
     let mut remote_returned = 0;
-    for entry in groups.iter().flatten() {
+    for entry in groups.iter().flat_map(|g| &g.entries) {
         if !named.insert(entry.name()) {
             continue;
         }
@@ -169,15 +219,7 @@ pub fn render(
         .queries
         .iter()
         .zip(groups)
-        .map(|(query, entries)| {
-            let empty = entries.is_empty() && !summary.is_empty();
-            Group {
-                query,
-                matches: entries.iter().map(|e| e.name()).collect(),
-                available_sources: empty.then_some(summary),
-                hint: empty.then_some(messages::EMPTY_GROUP_HINT),
-            }
-        })
+        .map(|(query, group)| GroupJson::new(query, group, summary))
         .collect();
     let output = Output {
         queries: &request.queries,
@@ -216,7 +258,7 @@ pub async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
         .collect();
     let mut groups = local_groups(&ranker, catalog, &request, &legs);
     let summary = source_summary(catalog, &turn.session.declared);
-    if !turn.connectors_in_scope() || groups.iter().all(|g| g.len() >= request.limit) {
+    if !turn.connectors_in_scope() || groups.iter().all(|g| g.entries.len() >= request.limit) {
         return render(&request, &groups, catalog.len(), &summary, None);
     }
     let leg = search_leg(turn.host, turn.timeouts, &request.queries).await;
@@ -243,18 +285,22 @@ pub fn local_groups<'c>(
     catalog: &'c Catalog,
     request: &SearchRequest,
     legs: &[Option<Leg>],
-) -> Vec<Vec<&'c Entry>> {
+) -> Vec<Group<'c>> {
     request
         .queries
         .iter()
         .enumerate()
         .map(|(i, query)| {
             let leg = legs.get(i).copied().flatten();
-            ranker
-                .search(query, request.limit, leg)
-                .iter()
-                .filter_map(|hit| catalog.entries().get(hit.doc as usize))
-                .collect()
+            let found = ranker.search(query, request.limit, leg);
+            Group {
+                entries: found
+                    .hits
+                    .iter()
+                    .filter_map(|hit| catalog.entries().get(hit.doc as usize))
+                    .collect(),
+                confidence: found.confidence,
+            }
         })
         .collect()
 }

@@ -1,8 +1,9 @@
-//! The one no-match decision of the enhanced ranking: a confidence that some
+//! The confidence label of the enhanced ranking: how sure it is that some
 //! tool does what the query asks, from measurable signals of the ranked
 //! candidates, against one threshold. Its weights and threshold were fitted
 //! on the development sets alone (the shared dev sets and our written one,
-//! `bench/calibrate.mjs`); nothing else can empty a result.
+//! `bench/calibrate.mjs`). The label never empties a result: a low group
+//! shows its best candidates and says that none clearly fits.
 
 use serde::Serialize;
 
@@ -28,11 +29,23 @@ const W_BREADTH: f64 = 0.524;
 /// that a longer request is not judged beyond what the fit has seen (a
 /// rambling request would otherwise gain confidence with every word).
 pub const BREADTH_CAP: f64 = 8.0;
-/// Confidence at or above which the ranked tools are returned: the
-/// largest that keeps the development sets' false-empty rates within
-/// 0.03 for keyword queries and 0.05 for requests in sentences (English or
-/// not).
-pub const THRESHOLD: f64 = 0.27;
+/// Confidence at or above which a group is labelled high. It is chosen for
+/// labelling, not for filtering: a missed label (an impossible request
+/// answered as if sure) costs more than a false one (a right tool shown
+/// with a caution), so it is higher than a filter's would be
+/// (bench/README.md, "The confidence label").
+pub const THRESHOLD: f64 = 0.46;
+
+/// How sure the ranking is that a group holds a tool that does what the
+/// query asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Confidence {
+    /// A tool clearly answers the query.
+    High,
+    /// None clearly does: the best candidates are shown, with a caution.
+    Low,
+}
 
 /// What the decision is made from.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
@@ -67,10 +80,10 @@ pub struct Decision {
     pub signals: Signals,
     /// How sure the ranking is that a tool answers, in [0, 1].
     pub confidence: f64,
-    /// The confidence needed.
+    /// The confidence a high label needs.
     pub threshold: f64,
-    /// True when the ranked tools are returned.
-    pub answer: bool,
+    /// The label: high when `confidence` reaches `threshold`.
+    pub label: Confidence,
 }
 
 impl Signals {
@@ -127,14 +140,19 @@ fn service_gap(index: &FieldIndex, plan: &Plan, ranked: &[Scored]) -> f64 {
 }
 
 impl Decision {
-    /// Decides on `signals` (`enabled` false answers always).
+    /// Labels `signals` (`enabled` false labels every query high).
     pub fn new(signals: Signals, enabled: bool) -> Decision {
         let confidence = signals.confidence();
+        let high = !enabled || confidence >= THRESHOLD;
         Decision {
             signals,
             confidence,
             threshold: THRESHOLD,
-            answer: !enabled || confidence >= THRESHOLD,
+            label: if high {
+                Confidence::High
+            } else {
+                Confidence::Low
+            },
         }
     }
 }

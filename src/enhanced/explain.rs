@@ -1,13 +1,14 @@
 //! Explanations of the enhanced ranking (`ts.explain` with
-//! `ranking: "enhanced"`): how the query was understood, the no-match
-//! decision and its signals, and per tool its score, the share of the
-//! query it answers and how it covers each concept.
+//! `ranking: "enhanced"`): how the query was understood, the confidence
+//! label and its signals, and per tool its score, the share of the query
+//! it answers and how it covers each concept.
 
 use serde::Serialize;
 
 use super::query::Via;
-use super::{run, Decision, EnhancedIndex, Rules};
+use super::{run, serve_needs, Confidence, Decision, EnhancedIndex, Rules, LOW_MATCHES};
 use crate::catalog::Catalog;
+use crate::search::Hit;
 
 /// A query's enhanced explanation.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -24,11 +25,17 @@ pub struct EnhancedExplanation {
     pub natural: bool,
     /// What the query asks for.
     pub concepts: Vec<ConceptReport>,
-    /// Whether anything is returned, and why.
+    /// The group's label, as `tool_search` gives it without a semantic leg.
+    pub confidence: Confidence,
+    /// How the label was reached.
     pub decision: Decision,
     /// The sentence whose signals the decision read, when the query has
     /// several and one of them was surer than the whole.
     pub decided_by: Option<String>,
+    /// The clauses read as needs of their own, when the request asks for
+    /// several things (the best tool of each moves up when there are two
+    /// or more).
+    pub needs: Vec<String>,
     /// One report per explained tool.
     pub tools: Vec<ToolVerdict>,
 }
@@ -69,8 +76,8 @@ pub struct ToolVerdict {
     /// Its 1-based rank in the answer, if returned.
     pub rank: Option<usize>,
     /// `exact_name`, `returned`, `below_limit` (ranked, but not among the
-    /// first `limit`), `no_match` (holds none of the query's concepts) or
-    /// `not_confident` (the decision returned nothing).
+    /// first `limit`, or of the first few that a low group shows) or
+    /// `no_match` (holds none of the query's concepts).
     pub verdict: &'static str,
     /// Its score (`null` for an exact name).
     pub score: Option<f64>,
@@ -100,17 +107,29 @@ pub fn explain(
         .collect();
     let ranking = run(index, query, rules, &reference, usize::MAX);
     let fields = &index.fields;
+    let ranked: Vec<Hit> = ranking
+        .ranked
+        .iter()
+        .map(|s| Hit {
+            doc: s.doc,
+            score: s.score,
+        })
+        .collect();
     let mut order: Vec<u32> = ranking.exact.clone();
     order.extend(
-        ranking
-            .ranked
+        serve_needs(ranked, &ranking.needs)
             .iter()
-            .map(|s| s.doc)
+            .map(|h| h.doc)
             .filter(|d| !ranking.exact.contains(d)),
     );
     let docs: Vec<u32> = match names {
         Some(names) => catalog.positions_of(names),
         None => order.iter().take(limit).copied().collect(),
+    };
+    let confidence = ranking.label();
+    let shown = match confidence {
+        Confidence::High => limit,
+        Confidence::Low => limit.min(LOW_MATCHES),
     };
     let tools = docs
         .iter()
@@ -119,14 +138,12 @@ pub fn explain(
             let exact = ranking.exact.contains(&doc);
             let scored = ranking.ranked.iter().find(|s| s.doc == doc);
             let position = order.iter().position(|&d| d == doc);
-            let returned = exact || ranking.decision.answer;
-            let rank = position.filter(|&p| returned && p < limit).map(|p| p + 1);
+            let rank = position.filter(|&p| p < shown).map(|p| p + 1);
             let verdict = match (exact, scored, rank) {
                 (true, _, _) => "exact_name",
                 (_, None, _) => "no_match",
                 (_, Some(_), Some(_)) => "returned",
-                (_, Some(_), None) if ranking.decision.answer => "below_limit",
-                _ => "not_confident",
+                (_, Some(_), None) => "below_limit",
             };
             Some(ToolVerdict {
                 name,
@@ -176,8 +193,10 @@ pub fn explain(
                     .collect(),
             })
             .collect(),
+        confidence,
         decision: ranking.decision,
         decided_by: ranking.decided_by,
+        needs: ranking.needs.iter().map(|n| n.clause.clone()).collect(),
         tools,
     }
 }

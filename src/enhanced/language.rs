@@ -282,9 +282,35 @@ impl English {
     }
 }
 
+/// Words of every language that join the asks of a request (`@and`).
+#[derive(Debug, Default)]
+pub struct Joining {
+    /// Words of spaced scripts, lowercased: matched as whole words.
+    words: FastSet<String>,
+    /// Words of scripts written without spaces: matched inside text.
+    pub inside: Vec<&'static str>,
+}
+
+impl Joining {
+    /// True when `word`, in any case, joins asks. A short ASCII word (most
+    /// words of a request) is lowercased on the stack.
+    pub fn holds(&self, word: &str) -> bool {
+        let mut buffer = [0u8; 16];
+        match buffer.get_mut(..word.len()).filter(|_| word.is_ascii()) {
+            Some(lower) => {
+                lower.copy_from_slice(word.as_bytes());
+                lower.make_ascii_lowercase();
+                std::str::from_utf8(lower).is_ok_and(|w| self.words.contains(w))
+            }
+            None => self.words.contains(&word.to_lowercase()),
+        }
+    }
+}
+
 struct Registry {
     english: English,
     others: Vec<Language>,
+    joining: Joining,
 }
 
 fn registry() -> &'static Registry {
@@ -292,8 +318,16 @@ fn registry() -> &'static Registry {
     REGISTRY.get_or_init(|| {
         let mut english = None;
         let mut others = Vec::new();
+        let mut joining = Joining::default();
         for &(code, text) in LANGUAGE_FILES {
             let file = File::parse(text);
+            for &word in file.list("and") {
+                if word.chars().any(is_kana_script) {
+                    joining.inside.push(word);
+                } else {
+                    joining.words.insert(word.to_lowercase());
+                }
+            }
             if code == "en" {
                 english = Some(English::load(&file));
             } else {
@@ -303,6 +337,7 @@ fn registry() -> &'static Registry {
         Registry {
             english: english.unwrap_or_else(|| English::load(&File::parse(""))),
             others,
+            joining,
         }
     })
 }
@@ -310,6 +345,11 @@ fn registry() -> &'static Registry {
 /// English data.
 pub fn english() -> &'static English {
     &registry().english
+}
+
+/// The joining words of every language.
+pub fn joining() -> &'static Joining {
+    &registry().joining
 }
 
 /// Every language other than English, by code.

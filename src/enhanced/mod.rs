@@ -8,14 +8,18 @@
 //! 3. **Ranking** is BM25F over the tools' fields, with alternatives from
 //!    the language files (`language`, `translate`) and from the catalog's
 //!    own vocabulary (`vocabulary`).
-//! 4. **One no-match decision** (`decision`) returns nothing when the
-//!    confidence that some tool answers is too low.
+//! 4. **One confidence label** (`decision`): a group is `high` when some
+//!    tool clearly answers, else `low`, and a low group shows only its best
+//!    few candidates. Nothing is hidden: a group is empty only when no tool
+//!    holds any concept of the query.
 
+mod asks;
 mod decision;
 mod explain;
 mod index;
 mod language;
 mod names;
+mod needs;
 mod proximity;
 mod query;
 mod rank;
@@ -24,7 +28,8 @@ mod translate;
 mod vocabulary;
 mod words;
 
-pub use decision::{Decision, Signals};
+pub use asks::asks;
+pub use decision::{Confidence, Decision, Signals};
 pub use explain::{explain, EnhancedExplanation};
 pub use index::FieldIndex;
 use query::sentences;
@@ -49,6 +54,10 @@ const PROXIMITY_POOL: usize = REFERENCE_POOL;
 /// Tools taken from the top of the cosine ranking into the fused pool.
 const SEMANTIC_POOL: usize = 50;
 
+/// The most candidates a group labelled low shows: enough for the model to
+/// judge by their descriptions, few enough not to suggest a fit.
+pub const LOW_MATCHES: usize = 3;
+
 /// The semantic leg of one query: every tool's cosine with it, and how to
 /// fuse them.
 #[derive(Debug, Clone, Copy)]
@@ -71,9 +80,9 @@ pub struct Rules {
     pub details: bool,
     /// Field weights (else every field counts alike).
     pub fields: bool,
-    /// The no-match decision (else the candidates are always returned).
+    /// The confidence label (else every group is labelled high).
     pub decision: bool,
-    /// The decision judged on the surest sentence of a request (else on the
+    /// The label judged on the surest sentence of a request (else on the
     /// whole request only).
     pub sentences: bool,
     /// Concepts written side by side in a tool's text add to its score.
@@ -90,11 +99,14 @@ pub struct Rules {
     pub exact_names: bool,
     /// The reference ranking's tools are candidates too.
     pub reference: bool,
+    /// A request that asks for several things gets the best tool of each
+    /// among its first.
+    pub needs: bool,
 }
 
 impl Rules {
     /// The rule names, as `ranking_ablation` takes them.
-    pub const NAMES: [&'static str; 12] = [
+    pub const NAMES: [&'static str; 13] = [
         "glossary",
         "catalog",
         "details",
@@ -107,6 +119,7 @@ impl Rules {
         "negation",
         "exact_names",
         "reference",
+        "needs",
     ];
 
     /// Every rule on but those `names` switch off (`ranking_ablation`).
@@ -133,6 +146,7 @@ impl Rules {
             "negation" => &mut self.negation,
             "exact_names" => &mut self.exact_names,
             "reference" => &mut self.reference,
+            "needs" => &mut self.needs,
             _ => return false,
         };
         *rule = false;
@@ -155,6 +169,7 @@ impl Default for Rules {
             negation: true,
             exact_names: true,
             reference: true,
+            needs: true,
         }
     }
 }
@@ -195,15 +210,18 @@ impl EnhancedIndex {
 /// The answer to one query.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
-    /// The returned tools, best first: exact names, then ranked tools when
-    /// the decision answers (or the semantic leg rescues them).
+    /// The returned tools, best first: exact names, then ranked tools (at
+    /// most [`LOW_MATCHES`] of them when the label is low).
     pub hits: Vec<Hit>,
-    /// The lexical no-match decision.
+    /// The group's label: high for an exact name, a high lexical decision
+    /// or a rescue by the semantic leg.
+    pub confidence: Confidence,
+    /// The lexical decision.
     pub decision: Decision,
     /// The best cosine of the semantic leg, when there was one.
     pub best_cosine: Option<f32>,
-    /// The lexical decision returned nothing and the best cosine reached
-    /// the rescue threshold.
+    /// The lexical decision labelled the query low and the best cosine
+    /// reached the rescue threshold.
     pub rescued: bool,
 }
 
@@ -219,6 +237,31 @@ struct Ranking {
     /// The sentence whose signals decided, when the query has several and
     /// one of them is surer than the whole.
     decided_by: Option<String>,
+    /// The clauses that ask for a need of their own, when the request asks
+    /// for several things.
+    needs: Vec<Need>,
+}
+
+impl Ranking {
+    /// The group's label without a semantic leg: high for an exact name,
+    /// for a high decision, and for a request whose several needs some
+    /// tool each clearly answers.
+    fn label(&self) -> Confidence {
+        if !self.exact.is_empty() || self.needs.len() >= 2 {
+            Confidence::High
+        } else {
+            self.decision.label
+        }
+    }
+}
+
+/// One need of a request that asks for several things.
+#[derive(Debug, Clone, PartialEq)]
+struct Need {
+    /// The clause that asks for it.
+    clause: String,
+    /// Its best tool.
+    best: u32,
 }
 
 /// Ranks `query`; the best `sorted` candidates come first, in order.
@@ -245,55 +288,84 @@ fn run(
     extra.extend(&exact);
     let ranked = score_all(fields, &plan, &extra, sorted.saturating_add(exact.len()));
     let whole = Signals::read(fields, &plan, &ranked);
-    let (signals, decided_by) = surest_sentence(index, query, rules, whole);
+    let parts = read_parts(index, query, rules, whole);
     Ranking {
         analysis,
         plan,
         exact,
         ranked,
-        decision: Decision::new(signals, rules.decision),
-        decided_by,
+        decision: Decision::new(parts.signals, rules.decision),
+        decided_by: parts.decided_by,
+        needs: parts.needs,
     }
 }
 
-/// Sentences of a request the decision reads on their own: the last ones,
-/// as a request sets the scene first and asks after it. The bound keeps a
-/// query of many short sentences from costing as many searches.
-const DECIDING_SENTENCES: usize = 8;
+/// What the parts of a request say: the signals that label it, and the
+/// needs it asks for.
+struct Parts {
+    signals: Signals,
+    decided_by: Option<String>,
+    needs: Vec<Need>,
+}
 
-/// The signals of the query, or those of one of its sentences when that
-/// one is surer: a request in several sentences often asks in one of them,
-/// and the others only set the scene, diluting the share answered. A
-/// sentence that names no server takes the whole request's `service_gap`:
-/// a server named elsewhere in the request still has to offer the operation.
-fn surest_sentence(
-    index: &EnhancedIndex,
-    query: &str,
-    rules: Rules,
-    whole: Signals,
-) -> (Signals, Option<String>) {
-    let mut best = (whole, None);
-    if !rules.decision || !rules.sentences {
-        return best;
-    }
-    let parts = sentences(query);
-    if parts.len() < 2 {
-        return best;
+/// Reads a request of several clauses part by part. The label reads the
+/// surest sentence when that one is surer than the whole: a request in
+/// several sentences often asks in one of them, and the others only set
+/// the scene, diluting the share answered. A sentence that names no server
+/// takes the whole request's `service_gap`: a server named elsewhere in
+/// the request still has to offer the operation. Each clause that some
+/// tool clearly answers on its own is a need, with its best tool.
+fn read_parts(index: &EnhancedIndex, query: &str, rules: Rules, whole: Signals) -> Parts {
+    let mut parts = Parts {
+        signals: whole,
+        decided_by: None,
+        needs: Vec::new(),
+    };
+    let judge = rules.decision && rules.sentences;
+    if !judge && !rules.needs {
+        return parts;
     }
     let fields = &index.fields;
-    for &sentence in &parts[parts.len().saturating_sub(DECIDING_SENTENCES)..] {
-        let analysis = analyze(sentence, &|word| fields.knows(word), rules);
+    let mut read = |part: &str, decides: bool, is_need: bool| {
+        let analysis = analyze(part, &|word| fields.knows(word), rules);
         let plan = Plan::new(fields, &index.vocabulary, &analysis, rules);
         let ranked = score_all(fields, &plan, &[], decision::TOP);
         let mut signals = Signals::read(fields, &plan, &ranked);
         if plan.named_servers().next().is_none() {
             signals.service_gap = whole.service_gap;
         }
-        if signals.confidence() > best.0.confidence() {
-            best = (signals, Some(sentence.to_owned()));
+        let confidence = signals.confidence();
+        if decides && judge && confidence > parts.signals.confidence() {
+            parts.signals = signals;
+            parts.decided_by = Some(part.to_owned());
+        }
+        if let Some(best) = ranked.first().filter(|_| is_need && rules.needs) {
+            if confidence >= NEED_THRESHOLD && plan.counted() > 0.0 {
+                parts.needs.push(Need {
+                    clause: part.to_owned(),
+                    best: best.doc,
+                });
+            }
+        }
+    };
+    let sentences = sentences(query);
+    let clauses = needs::clauses(query);
+    let last = |all: &[&str]| all.len().saturating_sub(needs::MAX_CLAUSES);
+    if sentences.len() > 1 && clauses.len() == sentences.len() {
+        for &sentence in &sentences[last(&sentences)..] {
+            read(sentence, true, true);
+        }
+        return parts;
+    }
+    if sentences.len() > 1 {
+        for &sentence in &sentences[last(&sentences)..] {
+            read(sentence, true, false);
         }
     }
-    best
+    for &clause in &clauses[last(&clauses)..] {
+        read(clause, false, true);
+    }
+    parts
 }
 
 /// Scores the candidates of `plan` (`extra` are kept even without a score),
@@ -382,12 +454,26 @@ pub fn search(
     if index.fields.is_empty() || limit == 0 {
         return Outcome {
             hits: Vec::new(),
-            decision: Decision::new(Signals::default(), false),
+            confidence: Confidence::Low,
+            decision: Decision::new(Signals::default(), rules.decision),
             best_cosine: None,
             rescued: false,
         };
     }
     let ranking = run(index, query, rules, reference, limit);
+    let best_cosine = leg.map(|l| l.cosines.iter().copied().fold(f32::MIN, f32::max));
+    let lexical_low = ranking.label() == Confidence::Low;
+    let rescued = lexical_low
+        && leg.is_some_and(|l| {
+            l.options
+                .rescue
+                .is_some_and(|t| best_cosine.is_some_and(|c| f64::from(c) >= t))
+        });
+    let confidence = if lexical_low && !rescued {
+        Confidence::Low
+    } else {
+        Confidence::High
+    };
     let mut hits: Vec<Hit> = ranking
         .exact
         .iter()
@@ -396,38 +482,71 @@ pub fn search(
             score: f64::INFINITY,
         })
         .collect();
-    let best_cosine = leg.map(|l| l.cosines.iter().copied().fold(f32::MIN, f32::max));
-    let rescued = !ranking.decision.answer
-        && leg.is_some_and(|l| {
-            l.options
-                .rescue
-                .is_some_and(|t| best_cosine.is_some_and(|c| f64::from(c) >= t))
-        });
-    if ranking.decision.answer || rescued {
-        let ranked: Vec<Hit> = match leg {
-            Some(leg) => fuse(&ranking.ranked, leg),
-            None => ranking
-                .ranked
-                .iter()
-                .map(|s| Hit {
-                    doc: s.doc,
-                    score: s.score,
-                })
-                .collect(),
-        };
-        hits.extend(
-            ranked
-                .into_iter()
-                .filter(|h| !ranking.exact.contains(&h.doc)),
-        );
-    }
-    hits.truncate(limit);
+    let ranked: Vec<Hit> = match leg {
+        Some(leg) => fuse(&ranking.ranked, leg),
+        // Only the first `limit` past the exact names are sorted, and no
+        // more are returned.
+        None => ranking
+            .ranked
+            .iter()
+            .take(limit.saturating_add(ranking.exact.len()))
+            .map(|s| Hit {
+                doc: s.doc,
+                score: s.score,
+            })
+            .collect(),
+    };
+    hits.extend(
+        serve_needs(ranked, &ranking.needs)
+            .into_iter()
+            .filter(|h| !ranking.exact.contains(&h.doc)),
+    );
+    hits.truncate(match confidence {
+        Confidence::High => limit,
+        Confidence::Low => limit.min(LOW_MATCHES),
+    });
     Outcome {
         hits,
+        confidence,
         decision: ranking.decision,
         best_cosine,
         rescued,
     }
+}
+
+/// Confidence at or above which a clause asks for a need of its own.
+const NEED_THRESHOLD: f64 = 0.35;
+
+/// The most needs of one request whose best tools move up.
+const MAX_NEEDS: usize = 4;
+
+/// `hits`, with the best tool of each need among the first when a request
+/// asks for several things: right after the best hit, in the order the
+/// request asks for them, unless it is among the first [`decision::TOP`]
+/// already. A request with one need keeps its order.
+fn serve_needs(mut hits: Vec<Hit>, needs: &[Need]) -> Vec<Hit> {
+    if needs.len() < 2 || hits.is_empty() {
+        return hits;
+    }
+    let mut at = 1;
+    for need in needs.iter().take(MAX_NEEDS) {
+        match hits.iter().position(|h| h.doc == need.best) {
+            Some(p) if p < at.max(decision::TOP) => continue,
+            Some(p) => {
+                let hit = hits.remove(p);
+                hits.insert(at, hit);
+            }
+            None => hits.insert(
+                at,
+                Hit {
+                    doc: need.best,
+                    score: 0.0,
+                },
+            ),
+        }
+        at += 1;
+    }
+    hits
 }
 
 /// Linear fusion of the min-max-normalised lexical key and cosine over the
@@ -475,6 +594,38 @@ mod tests {
             counted: 0,
             proximity: 0.0,
         }
+    }
+
+    #[test]
+    fn each_need_gets_its_best_tool_among_the_first() {
+        let hits = |docs: &[u32]| -> Vec<Hit> {
+            docs.iter()
+                .map(|&doc| Hit {
+                    doc,
+                    score: f64::from(100 - doc),
+                })
+                .collect()
+        };
+        let docs = |hits: Vec<Hit>| -> Vec<u32> { hits.iter().map(|h| h.doc).collect() };
+        let need = |best: u32| Need {
+            clause: String::new(),
+            best,
+        };
+        let ranked = hits(&[0, 1, 2, 3, 4, 5, 6, 7]);
+        // A need whose tool is ranked below the first five moves up, after
+        // the best hit; one that is not ranked at all comes in there too.
+        assert_eq!(
+            docs(serve_needs(ranked.clone(), &[need(6), need(9)])),
+            [0, 6, 9, 1, 2, 3, 4, 5, 7]
+        );
+        // A tool among the first five stays where it is.
+        assert_eq!(
+            docs(serve_needs(ranked.clone(), &[need(0), need(3)])),
+            docs(ranked.clone())
+        );
+        // One need is the request's own ask: nothing moves.
+        assert_eq!(docs(serve_needs(ranked.clone(), &[need(7)])), docs(ranked));
+        assert!(serve_needs(Vec::new(), &[need(1), need(2)]).is_empty());
     }
 
     #[test]

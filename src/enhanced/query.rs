@@ -363,14 +363,14 @@ fn is_number(chunk: &str) -> bool {
 }
 
 /// Opens a quotation: starts with a quotation mark.
-fn opens_quote(chunk: &str) -> bool {
+pub(super) fn opens_quote(chunk: &str) -> bool {
     chunk.starts_with(['"', '\'', '«', '“', '‘', '„', '「', '『'])
 }
 
 /// Closes the quotation it is in (`open`), or the one it opens: ends with
 /// a quotation mark, before any closing punctuation. An apostrophe inside a
 /// word ("we've") neither opens nor closes.
-fn closes_quote(chunk: &str, open: bool) -> bool {
+pub(super) fn closes_quote(chunk: &str, open: bool) -> bool {
     let inner = chunk.trim_end_matches(['?', '.', ',', '!', ':', ';', ')']);
     let body = if open {
         inner

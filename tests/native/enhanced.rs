@@ -67,8 +67,8 @@ fn with_servers(tools: &[Value]) -> Value {
     json!({"tools": tools, "toolsets": toolsets})
 }
 
-/// The first group's matches for `query` under `config`.
-fn matches(config: Value, query: &str) -> Vec<String> {
+/// The first group for `query` under `config`.
+fn group(config: Value, query: &str) -> Value {
     let engine = engine(config, &[]);
     let s = session(&engine, fixture_session());
     let out = parse(&search(
@@ -76,7 +76,12 @@ fn matches(config: Value, query: &str) -> Vec<String> {
         &json!({"queries": [query]}).to_string(),
         &s,
     ));
-    out["results"][0]["matches"]
+    out["results"][0].clone()
+}
+
+/// The first group's matches for `query` under `config`.
+fn matches(config: Value, query: &str) -> Vec<String> {
+    group(config, query)["matches"]
         .as_array()
         .unwrap()
         .iter()
@@ -86,6 +91,14 @@ fn matches(config: Value, query: &str) -> Vec<String> {
 
 fn enhanced(query: &str) -> Vec<String> {
     matches(json!({"ranking": "enhanced"}), query)
+}
+
+/// True when the enhanced ranking gives `query` nothing, or only a few
+/// candidates labelled low.
+fn unsure(query: &str) -> bool {
+    let group = group(json!({"ranking": "enhanced"}), query);
+    let shown = group["matches"].as_array().unwrap().len();
+    group["confidence"] == "low" && shown <= toolsearch::LOW_MATCHES
 }
 
 #[test]
@@ -106,14 +119,25 @@ fn natural_requests_find_what_reference_misses() {
 }
 
 #[test]
-fn unanswerable_requests_stay_empty() {
+fn unanswerable_requests_are_labelled_low() {
     for query in [
         "order a pizza for tonight",
         "book a flight to Paris next Tuesday",
         "spotify play playlist",
+        "chat delete channel",
     ] {
-        assert_eq!(enhanced(query), Vec::<String>::new(), "{query}");
+        assert!(unsure(query), "{query}");
     }
+    // A group is empty only when no tool holds a concept of the query.
+    assert_eq!(enhanced("order a pizza for tonight"), Vec::<String>::new());
+    let near = group(json!({"ranking": "enhanced"}), "chat delete channel");
+    assert!(!near["matches"].as_array().unwrap().is_empty(), "{near}");
+    assert!(near["hint"].as_str().unwrap().contains("tell the user"));
+    assert!(near["available_sources"].is_array(), "{near}");
+    let sure = group(json!({"ranking": "enhanced"}), "chat list channels");
+    assert_eq!(sure["confidence"], "high");
+    assert_eq!(sure["hint"], Value::Null);
+    assert_eq!(sure["available_sources"], Value::Null);
 }
 
 #[test]
@@ -133,7 +157,7 @@ fn the_decision_weighs_what_is_missing() {
     for key in ["answered", "relative", "service_gap", "natural", "breadth"] {
         assert!(signals[key].is_number(), "{key}: {signals}");
     }
-    assert_eq!(report["decision"]["answer"], true);
+    assert_eq!(report["confidence"], "high");
     // Breadth counts the concepts the share counts: chat, list, channels.
     assert_eq!(counted_concepts(&report), 3, "{report}");
     let breadth = signals["breadth"].as_f64().unwrap();
@@ -168,20 +192,20 @@ fn a_request_in_several_sentences_is_decided_on_its_ask() {
     );
     let report = serde_json::to_value(engine.explain(&request, &s, None, 5)).unwrap();
     assert_eq!(report["decided_by"], ask, "{report}");
-    assert_eq!(report["decision"]["answer"], true);
+    assert_eq!(report["confidence"], "high");
     assert_eq!(
         enhanced(&request).first().map(String::as_str),
         Some("chat_post_message")
     );
     // With the rule off, the whole request decides: the scene dilutes the
-    // share a tool answers below the threshold.
+    // share a tool answers below the threshold, and the label is low.
     let whole = crate::support::engine(
         json!({"ranking": "enhanced", "ranking_ablation": ["sentences"]}),
         &[],
     );
     let off = serde_json::to_value(whole.explain(&request, &s, None, 5)).unwrap();
     assert_eq!(off["decided_by"], Value::Null, "{off}");
-    assert_eq!(off["decision"]["answer"], false, "{off}");
+    assert_eq!(off["confidence"], "low", "{off}");
     // One sentence: nothing to choose from.
     let single = serde_json::to_value(engine.explain(ask, &s, None, 5)).unwrap();
     assert_eq!(single["decided_by"], Value::Null);
@@ -196,7 +220,7 @@ fn a_request_in_several_sentences_is_decided_on_its_ask() {
     // The scene does not make an impossible ask answerable.
     let impossible =
         "The fridge is empty and friends arrive at eight. Could you order a pizza for us?";
-    assert_eq!(enhanced(impossible), Vec::<String>::new());
+    assert!(unsure(impossible));
 }
 
 #[test]
@@ -290,23 +314,31 @@ fn other_languages_find_the_same_tools() {
 }
 
 #[test]
-fn reference_is_the_default_and_unchanged() {
+fn enhanced_is_the_default() {
+    let answer = |options: &toolsearch::Options, query: &str| {
+        let engine = toolsearch::Engine::new(options);
+        let s = session(&engine, fixture_session());
+        search(&engine, &json!({"queries": [query]}).to_string(), &s)
+    };
+    let with = |config: Value| toolsearch::Options {
+        config,
+        ..toolsearch::Options::default()
+    };
     for query in [
         "create issue",
-        "list pull requests",
+        "could you open a bug in our tracker",
         "send a fax",
         "tracker_close_issue",
     ] {
+        let default = answer(&toolsearch::Options::default(), query);
         assert_eq!(
-            matches(json!({}), query),
-            matches(json!({"ranking": "reference"}), query),
-            "{query}"
+            default,
+            answer(&with(json!({"ranking": "enhanced"})), query)
         );
-        assert_eq!(
-            matches(json!({}), query),
-            matches(json!({"ranking": "bogus"}), query),
-            "{query}"
-        );
+        assert_eq!(default, answer(&with(json!({"ranking": "bogus"})), query));
+        assert!(default.contains(r#""confidence":"#), "{default}");
+        let reference = answer(&with(json!({"ranking": "reference"})), query);
+        assert!(!reference.contains(r#""confidence":"#), "{reference}");
     }
 }
 
@@ -332,19 +364,30 @@ fn output_is_deterministic() {
 #[test]
 fn ablation_switches_rules_off() {
     // Without the glossary, "bug" is not "issue".
-    let off = matches(
-        json!({"ranking": "enhanced", "ranking_ablation": ["glossary"]}),
-        "open a bug in the tracker",
-    );
-    assert!(!off.contains(&"tracker_create_issue".to_owned()), "{off:?}");
-    // Without the decision, every candidate is returned.
-    let query = "spotify play playlist";
-    assert!(enhanced("order a pizza to send to the team").is_empty());
-    let off = matches(
+    let bug_means_issue = |config: Value| {
+        let engine = engine(config, &[]);
+        let s = session(&engine, fixture_session());
+        let report = serde_json::to_value(engine.explain("open a bug", &s, None, 5)).unwrap();
+        report["concepts"][1]["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["stems"] == json!(["issu"]))
+    };
+    assert!(bug_means_issue(json!({"ranking": "enhanced"})));
+    assert!(!bug_means_issue(
+        json!({"ranking": "enhanced", "ranking_ablation": ["glossary"]})
+    ));
+    // Without the decision, every group is labelled high and shows all
+    // its candidates up to the limit.
+    let query = "post the pizza order to the team channel and list the issues";
+    assert!(unsure(query), "{query}");
+    let off = group(
         json!({"ranking": "enhanced", "ranking_ablation": ["decision"]}),
-        "order a pizza to send to the team",
+        query,
     );
-    assert!(!off.is_empty(), "{query}");
+    assert_eq!(off["confidence"], "high", "{off}");
+    assert!(off["matches"].as_array().unwrap().len() > toolsearch::LOW_MATCHES);
     // Without exact names, a tool's own name is a query like any other.
     let name = ["codehost_createRepository".to_owned()];
     let verdict = |config: Value| {
@@ -387,7 +430,8 @@ fn explain_shows_concepts_decision_and_verdicts() {
         .unwrap()
         .iter()
         .any(|m| m["via"] == "glossary"));
-    assert_eq!(report["decision"]["answer"], true);
+    assert_eq!(report["confidence"], "high");
+    assert_eq!(report["decision"]["label"], "high");
     let tools = report["tools"].as_array().unwrap();
     assert_eq!(tools.len(), 3);
     assert_eq!(tools[0]["verdict"], "returned");
@@ -398,7 +442,29 @@ fn explain_shows_concepts_decision_and_verdicts() {
     assert_eq!(top["tools"][0]["verdict"], "exact_name");
     assert_eq!(top["tools"][0]["score"], Value::Null);
     let empty = serde_json::to_value(engine.explain("order a pizza", &s, Some(&names), 5)).unwrap();
-    assert_eq!(empty["decision"]["answer"], false);
+    assert_eq!(empty["confidence"], "low");
+    // A low group shows its first few candidates; the rest rank below them.
+    let low = serde_json::to_value(engine.explain(
+        "post the pizza order to the team channel and list the issues",
+        &s,
+        None,
+        5,
+    ))
+    .unwrap();
+    assert_eq!(low["confidence"], "low", "{low}");
+    let verdicts: Vec<&str> = low["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["verdict"].as_str().unwrap())
+        .collect();
+    assert!(verdicts.len() > toolsearch::LOW_MATCHES, "{low}");
+    assert!(verdicts[..toolsearch::LOW_MATCHES]
+        .iter()
+        .all(|v| *v == "returned"));
+    assert!(verdicts[toolsearch::LOW_MATCHES..]
+        .iter()
+        .all(|v| *v == "below_limit"));
     let reference = serde_json::to_value(crate::support::engine(json!({}), &[]).explain(
         "create issue",
         &s,
@@ -717,4 +783,93 @@ fn the_reference_candidates_keep_what_only_the_reference_finds() {
     };
     assert_eq!(verdict(json!(["decision"])), ["returned"]);
     assert_eq!(verdict(json!(["decision", "reference"])), ["no_match"]);
+}
+
+#[test]
+fn a_request_for_several_things_gets_the_tool_of_each() {
+    let request = "list the open issues in the tracker and post a message in the chat";
+    let engine = engine(json!({"ranking": "enhanced"}), &[]);
+    let s = session(&engine, fixture_session());
+    let report = serde_json::to_value(engine.explain(request, &s, None, 5)).unwrap();
+    assert_eq!(
+        report["needs"],
+        json!([
+            "list the open issues in the tracker",
+            "and post a message in the chat"
+        ]),
+        "{report}"
+    );
+    let found = enhanced(request);
+    for tool in ["tracker_list_issues", "chat_post_message"] {
+        assert!(found[..3].contains(&tool.to_owned()), "{tool}: {found:?}");
+    }
+    assert_eq!(
+        group(json!({"ranking": "enhanced"}), request)["confidence"],
+        "high"
+    );
+    // Without the rule the request is one ask: no need is read.
+    let whole = crate::support::engine(
+        json!({"ranking": "enhanced", "ranking_ablation": ["needs"]}),
+        &[],
+    );
+    let report = serde_json::to_value(whole.explain(request, &s, None, 5)).unwrap();
+    assert_eq!(report["needs"], json!([]), "{report}");
+    // One ask stays one ask.
+    let single = serde_json::to_value(engine.explain("chat list channels", &s, None, 5)).unwrap();
+    assert_eq!(single["needs"], json!([]));
+}
+
+#[test]
+fn a_long_request_is_read_in_part_and_the_reference_refuses_it() {
+    let scene = "The office moved last week and the boxes are still everywhere. ".repeat(80);
+    let request = format!("{scene}Could you post a message in the chat saying we are back?");
+    assert!(request.chars().count() > 4096);
+    let args = json!({"queries": [request]}).to_string();
+    let engine = engine(json!({"ranking": "enhanced"}), &[]);
+    let s = session(&engine, fixture_session());
+    let out = parse(&search(&engine, &args, &s));
+    let read = out["queries"][0].as_str().unwrap();
+    assert!(read.chars().count() <= 4096, "{}", read.len());
+    assert!(read.ends_with("saying we are back?"), "{read}");
+    assert_eq!(out["results"][0]["query"], read);
+    assert_eq!(
+        out["results"][0]["matches"][0], "chat_post_message",
+        "{out}"
+    );
+    let reference = crate::support::engine(json!({}), &[]);
+    let refused = parse(&search(
+        &reference,
+        &args,
+        &session(&reference, fixture_session()),
+    ));
+    assert!(
+        refused["error"].as_str().unwrap().contains("too long"),
+        "{refused}"
+    );
+}
+
+#[test]
+fn a_group_keeps_the_specs_keys_and_adds_its_confidence_after_the_matches() {
+    let engine = engine(json!({"ranking": "enhanced"}), &[]);
+    let s = session(&engine, fixture_session());
+    let args = json!({"queries": ["chat list channels", "chat delete channel", "order a pizza"]});
+    let out = search(&engine, &args.to_string(), &s);
+    let keys =
+        |group: &Value| -> Vec<String> { group.as_object().unwrap().keys().cloned().collect() };
+    let out: Value = serde_json::from_str(&out).unwrap();
+    let results = out["results"].as_array().unwrap();
+    assert_eq!(keys(&results[0]), ["query", "matches", "confidence"]);
+    let with_sources = [
+        "query",
+        "matches",
+        "confidence",
+        "available_sources",
+        "hint",
+    ];
+    assert_eq!(keys(&results[1]), with_sources);
+    assert_eq!(keys(&results[2]), with_sources);
+    assert_ne!(
+        results[1]["hint"], results[2]["hint"],
+        "a low group is not an empty one"
+    );
 }

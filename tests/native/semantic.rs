@@ -65,7 +65,8 @@ fn fixture() -> Value {
     })
 }
 
-fn first(engine: &Engine, host: &EmbedHost, query: &str) -> Option<String> {
+/// The first match for `query` and the group's confidence.
+fn first(engine: &Engine, host: &EmbedHost, query: &str) -> (Option<String>, String) {
     let s = session(engine, fixture());
     let args = json!({"queries": [query]}).to_string();
     let out = parse(&block_on(engine.tool_search(
@@ -74,28 +75,32 @@ fn first(engine: &Engine, host: &EmbedHost, query: &str) -> Option<String> {
         host,
         &CallContext::default(),
     )));
-    out["results"][0]["matches"][0].as_str().map(str::to_owned)
+    let group = &out["results"][0];
+    (
+        group["matches"][0].as_str().map(str::to_owned),
+        group["confidence"].as_str().unwrap_or_default().to_owned(),
+    )
 }
 
 #[test]
 fn vectors_are_kept_per_tool_and_rescue_needs_a_threshold() {
     let host = EmbedHost::default();
     let plain = engine(Value::Null);
-    assert_eq!(first(&plain, &host, "my vehicle needs a tow"), None);
+    // No tool holds a word of it: the nearest by meaning comes first, low.
+    let tow = "my vehicle needs a tow";
+    let truck = Some("garage_call_truck".to_owned());
+    assert_eq!(first(&plain, &host, tow), (truck.clone(), "low".into()));
     assert_eq!(
         *host.asked.borrow(),
         [(EmbedKind::Document, 2), (EmbedKind::Query, 1)]
     );
     assert_eq!(
-        first(&plain, &host, "send email").as_deref(),
-        Some("mail_send_email")
+        first(&plain, &host, "send email"),
+        (Some("mail_send_email".into()), "high".into())
     );
     assert_eq!(host.asked.borrow().len(), 3, "tool vectors are reused");
     let rescuing = engine(json!({"weight": 0.5, "rescue": 0.6}));
-    assert_eq!(
-        first(&rescuing, &host, "my vehicle needs a tow").as_deref(),
-        Some("garage_call_truck")
-    );
+    assert_eq!(first(&rescuing, &host, tow), (truck, "high".into()));
 }
 
 #[test]

@@ -7,8 +7,15 @@ use serde_json::{json, Value};
 use toolsearch::CallContext;
 use toolsearch::{Engine, Options, Session};
 
-/// An engine with the given `tools.tool_search` config and core tools.
-pub fn engine(config: Value, core: &[&str]) -> Engine {
+/// An engine with the given `tools.tool_search` config and core tools. A
+/// config that names no ranking gets the spec's (`"reference"`): the
+/// conformance tests pin the spec's behaviour, which is not the default.
+pub fn engine(mut config: Value, core: &[&str]) -> Engine {
+    if let Some(section) = config.as_object_mut() {
+        section
+            .entry("ranking")
+            .or_insert_with(|| Value::from("reference"));
+    }
     Engine::new(&Options {
         config,
         core_tools: core.iter().map(|s| s.to_string()).collect(),

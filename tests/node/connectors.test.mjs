@@ -9,14 +9,21 @@ import { callbacks, connectorSession, startGateway } from "./gateway.mjs";
 import { root } from "./support.mjs";
 
 const session = connectorSession;
-const options = { coreTools: ["manage_connections"], timeouts: { search: 300, schemas: 300, execute: 300, connections: 300 } };
+// The spec's behaviour (§11) under the spec's ranking; the enhanced ranking's
+// merge has a test of its own.
+const options = {
+  config: { ranking: "reference" },
+  coreTools: ["manage_connections"],
+  timeouts: { search: 300, schemas: 300, execute: 300, connections: 300 },
+};
 
 for (const path of ["http", "callbacks"]) {
   describe(`connectors through ${path === "http" ? "host.gatewayHttp (fetch)" : "host.gateway callbacks"}`, () => {
     let gateway;
-    const make = (host = {}) =>
+    const make = (host = {}, config = options.config) =>
       new ToolSearch({
         ...options,
+        config,
         host: { ...(path === "http" ? { gatewayHttp: { origin: `${gateway.url}/`, headers: { authorization: "Bearer t" } } } : { gateway: callbacks(gateway) }), ...host },
       });
     const routes = () => gateway.requests.map((r) => r.route);
@@ -44,6 +51,20 @@ for (const path of ["http", "callbacks"]) {
       const connectorCount = Object.keys(out.tools).filter((n) => n.startsWith("connectors__")).length;
       assert.equal(out.total_available, 2 + connectorCount);
       assert.equal("connectors" in out, false);
+    });
+
+    test("the enhanced ranking adds the connector tools it is sure of, first when the local ones are not", async () => {
+      reset();
+      const ts = make({}, {});
+      const out = JSON.parse(await ts.toolSearch({ queries: ["create a linear issue", "send email"] }, session));
+      assert.deepEqual(routes(), ["search"]);
+      const [linear, email] = out.results;
+      assert.match(linear.matches[0], /^connectors__linear__/, JSON.stringify(linear));
+      assert.equal(linear.confidence, "high");
+      assert.equal(linear.hint, undefined);
+      assert.equal(email.matches[0], "mcp__mail__send_email", JSON.stringify(email));
+      assert.ok(email.matches.some((m) => m.startsWith("connectors__gmail__")), JSON.stringify(email));
+      assert.equal(email.confidence, "high");
     });
 
     test("no request when every local group is full", async () => {

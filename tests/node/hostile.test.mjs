@@ -167,13 +167,22 @@ test("explain clamps its limit and bounds its output", () => {
   assert.ok(JSON.stringify(enhanced.explain(huge, session)).length < 1_000_000);
 });
 
-test("a query past the cap is refused with a clear error", async () => {
+test("a query past the cap is read in part, or refused by the reference ranking with a clear error", async () => {
   const ts = new ToolSearch(options);
-  const out = JSON.parse(await ts.toolSearch({ queries: ["read file", "x".repeat(5000)] }, session));
+  const long = `${"We just moved offices. ".repeat(300)}Please read the file notes.txt`;
+  const read = JSON.parse(await ts.toolSearch({ queries: ["read file", long, "x".repeat(100_000)] }, session));
+  assert.equal(read.error, undefined, JSON.stringify(read).slice(0, 300));
+  assert.ok(read.queries[1].length <= 4096 && read.queries[1].endsWith("Please read the file notes.txt"));
+  assert.ok(read.results[1].matches.includes("mcp__files__read_file"));
+  assert.equal(read.queries[2].length, 4096);
+  const reference = new ToolSearch({ ...options, config: { ...options.config, ranking: "reference" } });
+  const out = JSON.parse(await reference.toolSearch({ queries: ["read file", "x".repeat(5000)] }, session));
   assert.match(out.error, /queries\[1\] is too long: 5000 characters > max 4096/);
-  const names = JSON.parse(await ts.toolDescribe({ names: ["y".repeat(5000)] }, session));
-  assert.match(names.error, /names\[0\] is too long/);
-  await stillSearches(ts);
+  for (const engine of [ts, reference]) {
+    const names = JSON.parse(await engine.toolDescribe({ names: ["y".repeat(5000)] }, session));
+    assert.match(names.error, /names\[0\] is too long/);
+    await stillSearches(engine);
+  }
 });
 
 test("lone surrogates read as U+FFFD in object and text arguments alike", async () => {

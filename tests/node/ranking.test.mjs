@@ -1,5 +1,6 @@
-// `ranking: "enhanced"` through the package: natural and multilingual
-// queries, "no match" kept, explain, and the reference mode left alone.
+// `ranking: "enhanced"` (the default) through the package: natural and
+// multilingual queries, the confidence label, explain, and the reference
+// mode left alone.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ToolSearch } from "toolsearch";
@@ -18,35 +19,60 @@ const session = {
   toolsets: Object.fromEntries(tools.map((t) => [t.function.name, `mcp-${t.function.name.split("_")[0]}`])),
 };
 
-async function matches(ts, ...queries) {
-  const out = JSON.parse(await ts.toolSearch({ queries, limit: 3 }, session));
-  return out.results.map((r) => r.matches);
+async function groups(ts, queries, limit = 3) {
+  return JSON.parse(await ts.toolSearch({ queries, limit }, session)).results;
 }
 
-test("enhanced answers natural and multilingual requests, and keeps empty for what no tool does", async () => {
-  const ts = new ToolSearch({ config: { ranking: "enhanced" } });
+async function matches(ts, ...queries) {
+  return (await groups(ts, queries)).map((r) => r.matches);
+}
+
+test("enhanced answers natural and multilingual requests, and labels what no tool clearly does", async () => {
+  const ts = new ToolSearch();
   assert.equal(ts.config.ranking, "enhanced");
-  const groups = await matches(
+  const results = await groups(
     ts,
-    "could you please send an email to my manager",
-    "E-Mail senden",
-    "envoyer un e-mail",
-    "メールを送信して",
-    "order a pizza for tonight",
+    [
+      "could you please send an email to my manager",
+      "E-Mail senden",
+      "envoyer un e-mail",
+      "メールを送信して",
+      "order a pizza for tonight",
+      "send a fax to the accountant",
+    ],
+    5,
   );
-  for (const group of groups.slice(0, 4)) assert.equal(group[0], "mail_send_email", JSON.stringify(groups));
-  assert.deepEqual(groups[4], []);
+  for (const group of results.slice(0, 4)) {
+    assert.equal(group.matches[0], "mail_send_email", JSON.stringify(results));
+    assert.equal(group.confidence, "high");
+    assert.equal(group.hint, undefined);
+  }
+  // Nothing shares a word with it: empty, and the sources are listed.
+  assert.deepEqual(results[4].matches, []);
+  assert.equal(results[4].confidence, "low");
+  assert.ok(results[4].available_sources.length > 0);
+  // A fax is not an email: a few candidates, labelled low, with a caution.
+  assert.equal(results[5].confidence, "low", JSON.stringify(results[5]));
+  assert.ok(results[5].matches.length > 0 && results[5].matches.length <= 3);
+  assert.match(results[5].hint, /tell the user/);
+  assert.ok(results[5].available_sources.length > 0);
 });
 
-test("reference stays the default and gives the same bytes as before", async () => {
+test("the reference ranking is the spec's, and carries no label", async () => {
   const plain = new ToolSearch();
   const reference = new ToolSearch({ config: { ranking: "reference" } });
-  assert.equal(plain.config.ranking, "reference");
+  assert.equal(reference.config.ranking, "reference");
   assert.deepEqual(plain.config.ranking_ablation, []);
   const args = { queries: ["send email", "can you please email the report to my manager", "delete file"] };
-  assert.equal(await plain.toolSearch(args, session), await reference.toolSearch(args, session));
+  const spec = JSON.parse(await reference.toolSearch(args, session));
+  assert.deepEqual(
+    spec.results.map((r) => Object.keys(r)),
+    [["query", "matches"], ["query", "matches", "available_sources", "hint"], ["query", "matches"]],
+  );
+  const enhanced = JSON.parse(await plain.toolSearch(args, session));
+  for (const group of enhanced.results) assert.ok(["high", "low"].includes(group.confidence), JSON.stringify(group));
   const bad = new ToolSearch({ config: { ranking: "fancy", ranking_ablation: ["nope"] } });
-  assert.equal(bad.config.ranking, "reference");
+  assert.equal(bad.config.ranking, "enhanced");
   assert.equal(bad.config.warnings.length, 2);
 });
 
@@ -57,7 +83,8 @@ test("enhanced explain reports the translation, concepts, decision and each tool
   assert.equal(out.language, "de");
   assert.deepEqual(out.translation, ["file", "delete"]);
   assert.deepEqual(out.concepts.map((c) => c.word), ["file", "delete"]);
-  assert.equal(out.decision.answer, true);
+  assert.equal(out.confidence, "high");
+  assert.equal(out.decision.label, "high");
   assert.ok(out.decision.confidence >= out.decision.threshold);
   assert.deepEqual(out.tools.map((t) => [t.name, t.verdict, t.rank]), [
     ["drive_delete_file", "returned", 1],
@@ -75,9 +102,9 @@ test("ablation switches a rule off", async () => {
   const full = new ToolSearch({ config: { ranking: "enhanced" } });
   const noDecision = new ToolSearch({ config: { ranking: "enhanced", ranking_ablation: ["decision"] } });
   assert.deepEqual(noDecision.config.ranking_ablation, ["decision"]);
-  const query = "order a pizza and send it to the team";
-  assert.deepEqual((await matches(full, query))[0], []);
-  assert.notDeepEqual((await matches(noDecision, query))[0], []);
+  const query = ["order a pizza and send it to the team"];
+  assert.equal((await groups(full, query))[0].confidence, "low");
+  assert.equal((await groups(noDecision, query))[0].confidence, "high");
 });
 
 test("enhanced on the real catalog: the issue's examples", { skip: sharedDir() ? false : SKIP_SHARED }, async () => {
@@ -97,7 +124,8 @@ test("enhanced on the real catalog: the issue's examples", { skip: sharedDir() ?
       real,
     ),
   );
-  assert.deepEqual(out.results[0].matches, []);
+  assert.equal(out.results[0].confidence, "low");
+  assert.ok(out.results[0].matches.length <= 3);
   assert.ok(out.results[1].matches.some((n) => /create_?issue/i.test(n)), JSON.stringify(out.results[1]));
   assert.ok(out.results[2].matches.slice(0, 3).includes("mcp_atlassian_jira_create_sprint"), JSON.stringify(out.results[2]));
   assert.ok(out.results[3].matches.includes("mcp_kubernetes_kubectl_describe"), JSON.stringify(out.results[3]));

@@ -92,7 +92,7 @@ test("the three definition shapes, mixed, search alike", async () => {
     ],
     toolsets: { a_openai: "mcp-s", b_anthropic: "mcp-s", c_mcp: "mcp-s" },
   };
-  const out = JSON.parse(await new ToolSearch().toolSearch({ queries: ["widget", "size"] }, mixed));
+  const out = JSON.parse(await new ToolSearch({ config: { ranking: "reference" } }).toolSearch({ queries: ["widget", "size"] }, mixed));
   assert.deepEqual(out.results[0].matches.sort(), ["a_openai", "b_anthropic", "c_mcp"]);
   assert.deepEqual(out.results[1].matches.sort(), ["b_anthropic"]);
   assert.deepEqual(out.tools.c_mcp.required, ["size"]);
@@ -103,7 +103,7 @@ test("real catalog: gold tools rank first", async (t) => {
   if (!dir) return t.skip(SKIP_SHARED);
   const real = realCatalogSession(dir);
   const out = JSON.parse(
-    await new ToolSearch().toolSearch(
+    await new ToolSearch({ config: { ranking: "reference" } }).toolSearch(
       { queries: ["github create issue", "kubernetes logs", "mcp_github_issue_write"], limit: 10 },
       real,
     ),

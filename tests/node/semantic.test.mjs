@@ -45,8 +45,12 @@ const session = {
   toolsets: Object.fromEntries(tools.map((t) => [t.function.name, `mcp-${t.function.name.split("_")[0]}`])),
 };
 
+async function group(ts, query, s = session) {
+  return JSON.parse(await ts.toolSearch({ queries: [query] }, s)).results[0];
+}
+
 async function matches(ts, query, s = session) {
-  return JSON.parse(await ts.toolSearch({ queries: [query] }, s)).results[0].matches;
+  return (await group(ts, query, s)).matches;
 }
 
 test("tool vectors are asked once per tool content, query vectors once per call", async () => {
@@ -65,18 +69,22 @@ test("tool vectors are asked once per tool content, query vectors once per call"
   assert.match(calls[3].texts[0], /mail send email: Send an email message to recipients\./);
 });
 
-test("the fused ranking answers what the words alone miss, through the rescue", async () => {
+test("the fused ranking finds what the words alone miss, and the rescue labels it high", async () => {
   const query = "my vehicle needs a tow";
   const lexical = new ToolSearch({ config: { ranking: "enhanced" } });
   assert.deepEqual(await matches(lexical, query), []);
   const fusedOnly = new ToolSearch({ config: { ranking: "enhanced" }, host: recordingHost().host });
-  assert.deepEqual(await matches(fusedOnly, query), [], "no rescue threshold: the decision stands");
+  const fused = await group(fusedOnly, query);
+  assert.equal(fused.matches[0], "garage_call_truck");
+  assert.equal(fused.confidence, "low", "no rescue threshold: the lexical label stands");
   const rescued = new ToolSearch({
     config: { ranking: "enhanced" },
     host: recordingHost().host,
     semantic: { weight: 0.5, rescue: 0.6 },
   });
-  assert.equal((await matches(rescued, query))[0], "garage_call_truck");
+  const sure = await group(rescued, query);
+  assert.equal(sure.matches[0], "garage_call_truck");
+  assert.equal(sure.confidence, "high");
   // Lexical answers keep their lexical leader when the cosine agrees.
   assert.equal((await matches(rescued, "delete file"))[0], "drive_delete_file");
 });
@@ -105,7 +113,7 @@ test("a failing or ill-shaped embedder leaves the lexical ranking alone", async 
 
 test("the reference ranking never asks for vectors", async () => {
   const { calls, host } = recordingHost();
-  const ts = new ToolSearch({ host });
+  const ts = new ToolSearch({ config: { ranking: "reference" }, host });
   await ts.toolSearch({ queries: ["send email"] }, session);
   assert.equal(calls.length, 0);
 });

@@ -41,7 +41,8 @@ export function tool(name, description, params = []) {
   };
 }
 
-/** The six tools of spec §6.4, deferred through `config.defer`. */
+/** The six tools of spec §6.4, deferred through `config.defer`, under the
+ * spec's ranking (the default is the enhanced one). */
 export function workedExample() {
   const tools = [
     tool("github_rerun_failed_workflow_run_jobs", "Re-run failed jobs in a workflow run", ["run_id"]),
@@ -51,7 +52,7 @@ export function workedExample() {
     tool("gist_save_snippet", "Save a shell command snippet as a gist", ["content"]),
     tool("codeql_scan", "Scan code for vulnerabilities and execute analysis", ["repo"]),
   ];
-  return { tools, config: { defer: tools.map((t) => t.function.name) } };
+  return { tools, config: { ranking: "reference", defer: tools.map((t) => t.function.name) } };
 }
 
 /**
