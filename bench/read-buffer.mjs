@@ -1,5 +1,5 @@
 // Reading MCP messages from a stdio stream: the MCP SDK's ReadBuffer against
-// the package's LineBuffer (pkg/mcp/line-buffer.mjs), side by side in one run.
+// the package's LineBuffer (proxy/line-buffer.mjs), side by side in one run.
 // One message of each size, arriving in 64 KiB chunks as a pipe delivers it;
 // 100,000 small messages in the same chunks; a message still arriving a byte
 // at a time (5,000 chunks) after its first 1 MiB; and 100,000 small messages
@@ -7,7 +7,7 @@
 // buffer that goes first alternating.
 // Run: node bench/read-buffer.mjs
 import { ReadBuffer } from "@modelcontextprotocol/sdk/shared/stdio.js";
-import { LineBuffer } from "../pkg/mcp/line-buffer.mjs";
+import { LineBuffer } from "../proxy/line-buffer.mjs";
 
 const CHUNK = 64 * 1024;
 const ROUNDS = 5;

@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { ToolSearch } from "toolsearch";
 import { demoServers } from "./demo-servers.mjs";
-import { connectMcpServers } from "toolsearch/mcp";
+import { connectMcpServers } from "toolsearch-mcp";
 
 const workdir = process.env.TOOLSEARCH_AGENT_DIR;
 if (workdir) mkdirSync(workdir, { recursive: true });

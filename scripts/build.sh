@@ -36,3 +36,5 @@ for module in pkg/web/toolsearch_bg.wasm pkg/web/validator_bg.wasm; do
 done
 # The package ships the project's README, license and changelog.
 cp README.md LICENSE CHANGELOG.md pkg/
+# and toolsearch-mcp the license and changelog (its README is its own).
+cp LICENSE CHANGELOG.md proxy/

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { demoServers } from "../examples/demo-servers.mjs";
-import { connectMcpServers } from "toolsearch/mcp";
+import { connectMcpServers } from "toolsearch-mcp";
 
 const www = dirname(fileURLToPath(import.meta.url));
 const root = join(www, "..");

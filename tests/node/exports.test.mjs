@@ -70,11 +70,17 @@ test("the web entry exposes the same names and works after init(bytes, validator
   assert.equal(rejected.path, "arguments.ttl");
 });
 
-test("version matches Cargo.toml and pkg/package.json", () => {
+test("version matches Cargo.toml and both packages, and the proxy depends on this one", () => {
   const cargo = readFileSync(join(root, "Cargo.toml"), "utf8").match(/^version = "(.+)"$/m)[1];
-  const pkg = JSON.parse(readFileSync(join(root, "pkg", "package.json"), "utf8"));
+  const manifest = (dir) => JSON.parse(readFileSync(join(root, dir, "package.json"), "utf8"));
+  const [pkg, proxy] = [manifest("pkg"), manifest("proxy")];
   assert.equal(esm.version(), cargo);
   assert.equal(pkg.version, cargo);
+  assert.equal(proxy.version, cargo);
+  assert.equal(proxy.dependencies.toolsearch, `^${cargo}`);
+  // The library carries no runtime dependency; the proxy brings the MCP SDK.
+  assert.equal(pkg.dependencies, undefined);
+  assert.ok(proxy.dependencies["@modelcontextprotocol/sdk"]);
 });
 
 test("Node needs no init, but init() exists and resolves", async () => {

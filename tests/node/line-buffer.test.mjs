@@ -1,4 +1,4 @@
-// The MCP connections' read buffer (pkg/mcp/line-buffer.mjs): messages split
+// The MCP connections' read buffer (proxy/line-buffer.mjs): messages split
 // across chunks or sharing one, CRLF line ends, empty lines and lines that
 // are no message, and the size limit, as the SDK's own buffer behaves; and
 // that the host's connections read through it.
@@ -6,8 +6,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { ReadBuffer } from "@modelcontextprotocol/sdk/shared/stdio.js";
-import { connectMcpServers } from "toolsearch/mcp";
-import { LineBuffer } from "../../pkg/mcp/line-buffer.mjs";
+import { connectMcpServers } from "toolsearch-mcp";
+import { LineBuffer } from "../../proxy/line-buffer.mjs";
 import { root } from "./support.mjs";
 
 const message = (id) => ({ jsonrpc: "2.0", id, result: { text: `answer ${id} ${"é".repeat(id)}` } });

@@ -1,4 +1,4 @@
-// toolsearch/mcp's servers on their edges: a cached server that no longer
+// toolsearch-mcp's servers on their edges: a cached server that no longer
 // starts leaves the session and is reported, once; closing the host while a
 // server starts leaves no process behind; a server that exits starts again,
 // once for all the calls that wait for it; one that floods is stopped (a
@@ -14,7 +14,7 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { connectMcpServers } from "toolsearch/mcp";
+import { connectMcpServers } from "toolsearch-mcp";
 import { eventually, root } from "./support.mjs";
 
 /** A server launched through a script of its own, so that removing the script breaks it. */

@@ -33,7 +33,7 @@ before(async () => {
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: [join(root, "pkg", "bin", "toolsearch-mcp.mjs"), config],
+      args: [join(root, "proxy", "bin", "toolsearch-mcp.mjs"), config],
       stderr: "ignore",
     }),
   );
@@ -107,7 +107,7 @@ test("a server's progress reaches the client through tool_call", async () => {
 test("on a warm manifest cache, no server starts before the first call that needs it", async () => {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [join(root, "pkg", "bin", "toolsearch-mcp.mjs"), config],
+    args: [join(root, "proxy", "bin", "toolsearch-mcp.mjs"), config],
     stderr: "pipe",
   });
   let log = "";
@@ -138,7 +138,7 @@ test("a server's changed tools are searched after it announces them", async () =
   const script = join(root, "tests", "node", "changing-server.mjs");
   writeFileSync(changing, JSON.stringify({ mcpServers: { changing: { command: process.execPath, args: [script] } }, cache: false }));
   const proxy = new Client({ name: "proxy-test-changing", version: "1.0.0" });
-  await proxy.connect(new StdioClientTransport({ command: process.execPath, args: [join(root, "pkg", "bin", "toolsearch-mcp.mjs"), changing], stderr: "ignore" }));
+  await proxy.connect(new StdioClientTransport({ command: process.execPath, args: [join(root, "proxy", "bin", "toolsearch-mcp.mjs"), changing], stderr: "ignore" }));
   try {
     const search = async () => {
       const result = await proxy.callTool({ name: "tool_search", arguments: { queries: ["greet a person"] } });
@@ -178,7 +178,7 @@ test("initialize does not wait for a server that never answers, and closing the 
   const marker = `mute-${process.pid}-${Date.now()}-early`;
   // A deadline the test never reaches: the proxy logs "serving" only once every server has started or failed.
   const file = faultyConfig({ mute: { env: { FAULT: "mute" }, marker } }, { startTimeoutMs: 600_000 });
-  const transport = new StdioClientTransport({ command: process.execPath, args: [join(root, "pkg", "bin", "toolsearch-mcp.mjs"), file], stderr: "pipe" });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [join(root, "proxy", "bin", "toolsearch-mcp.mjs"), file], stderr: "pipe" });
   let log = "";
   transport.stderr.on("data", (chunk) => (log += chunk));
   const proxy = new Client({ name: "proxy-test-early", version: "1.0.0" });
@@ -192,7 +192,7 @@ test("a server that never answers is given up at its deadline; images pass throu
   const marker = `mute-${process.pid}-${Date.now()}`;
   const file = faultyConfig({ mute: { env: { FAULT: "mute" }, marker }, fine: {} }, { startTimeoutMs: 1000 });
   const proxy = new Client({ name: "proxy-test-faulty", version: "1.0.0" });
-  await proxy.connect(new StdioClientTransport({ command: process.execPath, args: [join(root, "pkg", "bin", "toolsearch-mcp.mjs"), file], stderr: "ignore" }));
+  await proxy.connect(new StdioClientTransport({ command: process.execPath, args: [join(root, "proxy", "bin", "toolsearch-mcp.mjs"), file], stderr: "ignore" }));
   try {
     const { tools } = await proxy.listTools();
     assert.deepEqual(tools.map((t) => t.name), BRIDGES);
@@ -214,7 +214,7 @@ test("a server that never answers is given up at its deadline; images pass throu
 test("a client that goes away mid-call ends the proxy cleanly, its servers too", async () => {
   const marker = `fine-${process.pid}-${Date.now()}`;
   const file = faultyConfig({ fine: { marker } });
-  const proxy = spawn(process.execPath, [join(root, "pkg", "bin", "toolsearch-mcp.mjs"), file], { stdio: ["pipe", "pipe", "pipe"] });
+  const proxy = spawn(process.execPath, [join(root, "proxy", "bin", "toolsearch-mcp.mjs"), file], { stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   proxy.stderr.on("data", (chunk) => (stderr += chunk));
   const exited = new Promise((resolve) => proxy.on("exit", (code, signal) => resolve({ code, signal })));
@@ -239,7 +239,7 @@ test("a server that reports progress for ever is given up at the longest a call 
   const file = faultyConfig({ chatty: {} }, { toolTimeoutMs: 200, toolMaxTimeoutMs: 1000 });
   const mark = join(dirname(file), "babble.mark");
   const proxy = new Client({ name: "proxy-test-chatty", version: "1.0.0" });
-  await proxy.connect(new StdioClientTransport({ command: process.execPath, args: [join(root, "pkg", "bin", "toolsearch-mcp.mjs"), file], stderr: "ignore" }));
+  await proxy.connect(new StdioClientTransport({ command: process.execPath, args: [join(root, "proxy", "bin", "toolsearch-mcp.mjs"), file], stderr: "ignore" }));
   try {
     const progress = [];
     const result = await proxy.callTool(
@@ -263,7 +263,7 @@ test("a server that reports progress for ever is given up at the longest a call 
 test("with tool search off, the proxy lists the servers' own tools and calls them directly", async () => {
   const file = faultyConfig({ plain: {} }, { toolSearch: { enabled: "off" } });
   const proxy = new Client({ name: "proxy-test-plain", version: "1.0.0" });
-  await proxy.connect(new StdioClientTransport({ command: process.execPath, args: [join(root, "pkg", "bin", "toolsearch-mcp.mjs"), file], stderr: "ignore" }));
+  await proxy.connect(new StdioClientTransport({ command: process.execPath, args: [join(root, "proxy", "bin", "toolsearch-mcp.mjs"), file], stderr: "ignore" }));
   try {
     const { tools } = await proxy.listTools();
     assert.ok(tools.some((t) => t.name === "mcp__plain__pid"), JSON.stringify(tools.map((t) => t.name)));

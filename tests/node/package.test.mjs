@@ -1,11 +1,14 @@
-// The package as TypeScript and tooling see it: every declared export used
+// The packages as TypeScript and tooling see them: every declared export used
 // under strict TypeScript with node16 and bundler resolution (tests/types/),
-// and publint finding nothing to warn about in pkg/; the packed tarball
-// installed into a fresh folder as a user would.
+// and publint finding nothing to warn about in pkg/ (toolsearch) and proxy/
+// (toolsearch-mcp); the packed tarballs installed into a fresh folder as a
+// user would.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { root } from "./support.mjs";
@@ -25,23 +28,27 @@ for (const config of ["tsconfig.json", "tsconfig.bundler.json", "tsconfig.adapte
   });
 }
 
-test("publint finds nothing to warn about", () => {
-  const out = run(bin("publint"), ["pkg", "--strict"]);
-  assert.match(out, /All good!/);
-});
+for (const [dir, name] of [["pkg", "toolsearch"], ["proxy", "toolsearch-mcp"]]) {
+  test(`publint finds nothing to warn about in ${name}`, () => {
+    const out = run(bin("publint"), [dir, "--strict"]);
+    assert.match(out, /All good!/);
+  });
 
-test("npm publish --dry-run accepts the package", () => {
-  // --force: no question to the registry about the version (offline, or once a version exists).
-  const out = execFileSync("npm", ["publish", "--dry-run", "--force", "./pkg"], { cwd: root, encoding: "utf8", stdio: "pipe", timeout: 120_000 });
-  assert.match(out, /\+ toolsearch@\d+\.\d+\.\d+/);
-});
+  test(`npm publish --dry-run accepts ${name}`, () => {
+    // --force: no question to the registry about the version (offline, or once a version exists).
+    const out = execFileSync("npm", ["publish", "--dry-run", "--force", `./${dir}`], { cwd: root, encoding: "utf8", stdio: "pipe", timeout: 120_000 });
+    assert.match(out, new RegExp(`\\+ ${name}@\\d+\\.\\d+\\.\\d+`));
+  });
+}
 
 // Node's own resolution (node16, from ESM and CommonJS) and bundlers'. The
 // subpaths other than the root (web, mcp, the .wasm files) are ESM by design
 // (CommonJS code requires the root), hence cjs-resolves-to-esm; node10 knows
 // no subpaths at all.
-test("are-the-types-wrong finds nothing wrong in the packed package", () => {
+test("are-the-types-wrong finds nothing wrong in the packed packages", () => {
   run(bin("attw"), ["--pack", "pkg", "--profile", "node16", "--ignore-rules", "cjs-resolves-to-esm"]);
+  // toolsearch-mcp is ESM only, as its README says.
+  run(bin("attw"), ["--pack", "proxy", "--profile", "esm-only"]);
 });
 
 test("an esbuild bundle of the web entry runs in Node from bytes (initSync), validator included", () => {
@@ -67,14 +74,23 @@ console.log(await ts.toolCall({ calls: [{ name: "mcp__kv__set", arguments: { ttl
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("the packed tarball installs into a fresh folder and runs from CommonJS, ESM and npx", { timeout: 180_000 }, () => {
+test("the packed tarballs install into a fresh folder: the library alone with no dependency, then the proxy through npx", { timeout: 240_000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), "toolsearch-install-"));
-  const tarball = run("npm", ["pack", "--silent", "--pack-destination", dir, "./pkg"]).trim().split("\n").pop();
-  const files = run("tar", ["tzf", join(dir, tarball)]).trim().split("\n");
+  const pack = (folder) => run("npm", ["pack", "--silent", "--pack-destination", dir, folder]).trim().split("\n").pop();
+  const [library, proxy] = [pack("./pkg"), pack("./proxy")];
+  const files = run("tar", ["tzf", join(dir, library)]).trim().split("\n");
   for (const doc of ["README.md", "LICENSE", "CHANGELOG.md"]) assert.ok(files.includes(`package/${doc}`), `${doc} is not in the tarball`);
   assert.deepEqual(files.filter((f) => f.endsWith(".wasm")), ["package/web/toolsearch_bg.wasm", "package/web/validator_bg.wasm"]);
+  const proxyFiles = run("tar", ["tzf", join(dir, proxy)]).trim().split("\n");
+  for (const file of ["README.md", "LICENSE", "bin/toolsearch-mcp.mjs", "host.mjs", "config.mjs", "index.d.mts"]) {
+    assert.ok(proxyFiles.includes(`package/${file}`), `${file} is not in the proxy's tarball`);
+  }
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true }));
-  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--silent", join(dir, tarball)], { cwd: dir, stdio: "pipe", timeout: 150_000 });
+  const install = (...tarballs) =>
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--silent", ...tarballs.map((t) => join(dir, t))], { cwd: dir, stdio: "pipe", timeout: 200_000 });
+  install(library);
+  // The library brings nothing else.
+  assert.deepEqual(readdirSync(join(dir, "node_modules")).filter((d) => !d.startsWith(".")), ["toolsearch"]);
   const session = `{ tools: [{ name: "mcp__fs__read_file", description: "Read a file", inputSchema: { type: "object", properties: { path: { type: "string" } } } }], toolsets: { mcp__fs__read_file: "mcp-fs" } }`;
   // A search, then a call the validator module (loaded on first use) rejects.
   const calls = `const session = ${session};\n` +
@@ -87,8 +103,20 @@ test("the packed tarball installs into a fresh folder and runs from CommonJS, ES
     assert.match(out, /"matches":\["mcp__fs__read_file"\]/, `${file}: ${out}`);
     assert.match(out, /failed argument validation at arguments\.path \(type\)/, `${file}: ${out}`);
   }
+  install(library, proxy);
   const help = spawnSync("npx", ["--no-install", "toolsearch-mcp", "--help"], { cwd: dir, encoding: "utf8", timeout: 30_000 });
   assert.equal(help.status, 0, help.stderr);
   assert.match(help.stderr, /usage: toolsearch-mcp servers\.json/);
+  assert.match(help.stderr, /cached in .*toolsearch-mcp/);
+  // The proxy in front of a real server, started as a client's config says.
+  const servers = join(dir, "servers.json");
+  writeFileSync(servers, `{"mcpServers": {"listing": {"command": ${JSON.stringify(process.execPath)}, "args": [${JSON.stringify(join(root, "tests", "node", "listing-server.mjs"))}]}},}`);
+  const client = new Client({ name: "consumer", version: "1.0.0" });
+  await client.connect(new StdioClientTransport({ command: "npx", args: ["--no-install", "toolsearch-mcp", servers], cwd: dir, stderr: "ignore" }));
+  const { tools } = await client.listTools();
+  assert.deepEqual(tools.map((t) => t.name), ["tool_search", "tool_describe", "tool_call"]);
+  const found = await client.callTool({ name: "tool_search", arguments: { queries: ["the steady tool"] } });
+  assert.match(found.content[0].text, /mcp__listing__steady/);
+  await client.close();
   rmSync(dir, { recursive: true, force: true });
 });

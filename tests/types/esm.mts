@@ -25,7 +25,7 @@ import init, {
 import initWeb, { ToolSearch as WebToolSearch } from "toolsearch/web";
 import wasmUrl from "toolsearch/toolsearch_bg.wasm";
 import validatorUrl from "toolsearch/validator_bg.wasm";
-import { connectMcpServers, type McpHost } from "toolsearch/mcp";
+import { connectMcpServers, type McpHost } from "toolsearch-mcp";
 
 const host: Host = {
   executeTool: async (name: string, args: Record<string, unknown>) => `${name} ${JSON.stringify(args)}`,

@@ -1,10 +1,10 @@
-// `toolsearch/mcp`: a host for many MCP servers (Node; needs @modelcontextprotocol/sdk).
-import type { Session } from "./toolsearch.mjs";
+// `toolsearch-mcp`: a host for many MCP servers (Node), on the MCP SDK.
+import type { Session } from "toolsearch";
 
-/** One MCP server: a command over stdio, or a streamable HTTP URL. */
+/** One MCP server: a command over stdio, or a streamable HTTP URL (with the headers its requests carry). `disabled: true` leaves it out. */
 export type McpServerSpec =
-  | { name: string; command: string; args?: string[]; env?: Record<string, string>; cwd?: string }
-  | { name: string; url: string };
+  | { name: string; command: string; args?: string[]; env?: Record<string, string>; cwd?: string; disabled?: boolean }
+  | { name: string; url: string; headers?: Record<string, string>; disabled?: boolean };
 
 /** A server spec without its name (each member of the union alike). */
 type Unnamed<T> = T extends unknown ? Omit<T, "name"> : never;

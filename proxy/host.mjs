@@ -1,4 +1,4 @@
-// toolsearch/mcp: a host for many MCP servers on the official SDK client. It
+// toolsearch-mcp: a host for many MCP servers on the official SDK client. It
 // connects to each server (stdio, or streamable HTTP for a `url`), lists its
 // tools (every page) into one session with ToolSearch.fromMcp (names never
 // shared between servers), follows each server's tools/list_changed, and
@@ -17,11 +17,12 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ResultSchema, ToolListChangedNotificationSchema, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname } from "node:path";
-import { ToolSearch } from "../node/index.mjs";
+import { ToolSearch } from "toolsearch";
 import { LineBuffer } from "./line-buffer.mjs";
 
-const CLIENT = { name: "toolsearch", version: "0.1.0" };
+const CLIENT = { name: "toolsearch-mcp", version: createRequire(import.meta.url)("./package.json").version };
 /** The manifest cache's format; another version reads as empty. */
 const CACHE_VERSION = 1;
 /** How long cached tools stand for a server that was not started (7 days). */
@@ -87,10 +88,10 @@ function writeCacheEntry(path, name, entry) {
   renameSync(partial, path);
 }
 
-/** `[{name, ...spec}]` from an array of specs or an `mcpServers` map. */
+/** `[{name, ...spec}]` from an array of specs or an `mcpServers` map, disabled ones left out. */
 function specsOf(servers) {
-  if (Array.isArray(servers)) return servers;
-  return Object.entries(servers ?? {}).map(([name, spec]) => ({ name, ...spec }));
+  const specs = Array.isArray(servers) ? servers : Object.entries(servers ?? {}).map(([name, spec]) => ({ name, ...spec }));
+  return specs.filter((spec) => spec?.disabled !== true);
 }
 
 /**
@@ -124,7 +125,10 @@ class TrackedStdioTransport extends StdioClientTransport {
 }
 
 function transportOf(spec, children, maxMessageBytes) {
-  if (typeof spec.url === "string") return new StreamableHTTPClientTransport(new URL(spec.url));
+  if (typeof spec.url === "string") {
+    const headers = spec.headers !== null && typeof spec.headers === "object" ? spec.headers : undefined;
+    return new StreamableHTTPClientTransport(new URL(spec.url), headers ? { requestInit: { headers } } : undefined);
+  }
   if (typeof spec.command !== "string") throw new Error("it has neither a command nor a url");
   const params = {
     command: spec.command,

@@ -4,60 +4,78 @@
 // Cursor use, and exposes tool_search, tool_describe and tool_call (with the
 // budgeted listing in their descriptions) instead of every tool's schema.
 //
-//   npx toolsearch-mcp servers.json
+//   npx -y toolsearch-mcp servers.json
 //
-// servers.json: {"mcpServers": {"<name>": {"command", "args"?, "env"?, "cwd"?} | {"url"}},
-//                "toolSearch"?: <config.tool_search>, "contextLength"?: <tokens, default 200000>,
-//                "toolTimeoutMs"?: <a tool call's deadline, default 600000; progress restarts it>,
-//                "toolMaxTimeoutMs"?: <a tool call's deadline whatever its progress, default 3600000, at least toolTimeoutMs>,
-//                "startTimeoutMs"?: <a server's start and listing, default 30000>,
-//                "retryDelayMs"?: <the first wait before a failed server is tried again, default 5000; 0: never>,
-//                "maxMessageBytes"?: <the largest message read, default 64 MiB>,
-//                "cache"?: <manifest file, or false; default in $XDG_CACHE_HOME/toolsearch-mcp/>}
+// servers.json (JSON, or JSONC with comments and trailing commas; proxy/config.mjs checks every key):
+//   {"mcpServers": {"<name>": {"command", "args"?, "env"?, "cwd"?, "type"?: "stdio", "disabled"?}
+//                           | {"url", "headers"?, "type"?: "http", "disabled"?}},
+//    "toolSearch"?: <config.tool_search>, "contextLength"?: <tokens, default 200000>,
+//    "toolTimeoutMs"?: <a tool call's deadline, default 600000; progress restarts it>,
+//    "toolMaxTimeoutMs"?: <a tool call's deadline whatever its progress, default 3600000, at least toolTimeoutMs>,
+//    "startTimeoutMs"?: <a server's start and listing, default 30000>,
+//    "retryDelayMs"?: <the first wait before a failed server is tried again, default 5000; 0: never>,
+//    "maxMessageBytes"?: <the largest message read, default 64 MiB>,
+//    "cache"?: <manifest file, or false; default in $XDG_CACHE_HOME/toolsearch-mcp/>}
 // With the manifest cache, a server whose tools are cached for its current
 // configuration starts on its first tool_call, not before. The client is
 // answered from the start; requests wait until the servers have started or
 // failed to (each within startTimeoutMs).
 // Logs go to stderr; stdout carries MCP.
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { homedir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { createRequire } from "node:module";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { ToolSearch, isError, version } from "../node/index.mjs";
-import { connectMcpServers, resultText } from "../mcp/host.mjs";
-import { LineBuffer } from "../mcp/line-buffer.mjs";
+import { ToolSearch, isError } from "toolsearch";
+import { ConfigError, cacheFolder, cachePath, readConfig } from "../config.mjs";
+import { connectMcpServers, resultText } from "../host.mjs";
+import { LineBuffer } from "../line-buffer.mjs";
 
 const log = (line) => process.stderr.write(`toolsearch-mcp: ${line}\n`);
+const { version } = createRequire(import.meta.url)("../package.json");
+
+const USAGE = `usage: toolsearch-mcp servers.json
+  servers.json: {"mcpServers": {"<name>": {"command", "args"?, "env"?, "cwd"?} | {"url", "headers"?}}, "toolSearch"?: {...}}
+  (JSON or JSONC; the keys are in the README of toolsearch-mcp)
+  The servers' tools are cached in ${cacheFolder()} (a file per config;
+  MCP clients may launch it with another XDG_CACHE_HOME), unless the config
+  says "cache": "<file>" or false.
+toolsearch-mcp ${version}`;
 
 const [configPath] = process.argv.slice(2);
 if (!configPath || configPath === "--help" || configPath === "-h") {
-  log("usage: toolsearch-mcp servers.json   ({\"mcpServers\": {name: {command, args, env} | {url}}})");
+  process.stderr.write(`${USAGE}\n`);
   process.exit(configPath ? 0 : 2);
 }
-let config;
+if (configPath === "--version") {
+  process.stderr.write(`${version}\n`);
+  process.exit(0);
+}
+let text;
 try {
-  config = JSON.parse(readFileSync(configPath, "utf8"));
+  text = readFileSync(configPath, "utf8");
 } catch (error) {
   log(`cannot read ${configPath}: ${error.message}`);
   process.exit(2);
 }
-
-/** The manifest cache: the config's own, or one per config file in the user's cache folder. */
-function cachePath() {
-  if (config.cache === false) return undefined;
-  if (typeof config.cache === "string") return resolve(dirname(resolve(configPath)), config.cache);
-  const folder = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
-  const id = createHash("sha256").update(resolve(configPath)).digest("hex").slice(0, 16);
-  return join(folder, "toolsearch-mcp", `${id}.json`);
+let config;
+let servers;
+let disabled;
+try {
+  ({ config, servers, disabled } = readConfig(text));
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  for (const problem of error.problems) log(`${configPath}: ${problem}`);
+  process.exit(2);
 }
+for (const name of disabled) log(`server '${name}' is disabled`);
+const cache = cachePath(config, configPath);
+log(cache ? `tools cache: ${cache}` : "tools cache: off");
 
 /** A positive whole option, or `fallback`; at most the longest delay a timer takes. */
 const positive = (value, fallback) => (Number.isInteger(value) && value > 0 ? Math.min(value, 2 ** 31 - 1) : fallback);
 const maxMessageBytes = positive(config.maxMessageBytes, 64 * 1024 * 1024);
-const server = new Server({ name: "toolsearch-mcp", version: version() }, { capabilities: { tools: { listChanged: true } } });
+const server = new Server({ name: "toolsearch-mcp", version }, { capabilities: { tools: { listChanged: true } } });
 // The session as prepared (`ts.prepare`): a turn reads none of its tools.
 // A change of the servers' tools drops it, to be prepared again.
 let prepared = null;
@@ -66,9 +84,9 @@ let shown = null;
 let host = null;
 /** Aborted on shutdown: servers still starting are ended, not waited for. */
 const starting = new AbortController();
-const hostReady = connectMcpServers(config.mcpServers ?? {}, {
+const hostReady = connectMcpServers(servers, {
   signal: starting.signal,
-  cache: cachePath(),
+  cache,
   startTimeoutMs: config.startTimeoutMs,
   retryDelayMs: config.retryDelayMs,
   maxMessageBytes,
@@ -113,7 +131,7 @@ const ts = new ToolSearch({
 for (const warning of ts.config.warnings) log(warning);
 /** The session, prepared once per listing of the servers' tools. */
 const session = () => (prepared ??= ts.prepare(host.session));
-const contextLength = typeof config.contextLength === "number" ? config.contextLength : 200_000;
+const contextLength = config.contextLength ?? 200_000;
 /** The tools the client sees: the bridges, and whatever the assembly left visible. */
 const assembled = () => ts.assemble(session(), { contextLength, format: "mcp" }).tools;
 
@@ -226,5 +244,5 @@ await hostReady.catch((error) => {
 });
 if (!closing) {
   session();
-  log(`serving ${host.session.tools.length} tools of ${Object.keys(config.mcpServers ?? {}).length - host.failures.length} servers`);
+  log(`serving ${host.session.tools.length} tools of ${Object.keys(servers).length - host.failures.length} servers`);
 }

@@ -1,0 +1,252 @@
+// servers.json as toolsearch-mcp reads it: JSON, or JSONC as VS Code writes it
+// (comments, trailing commas, a byte-order mark), in the `mcpServers` shape of
+// Claude Desktop and Cursor. Every key is checked: a key no one reads, a
+// VS Code `servers` map or a typo is an error that says what was meant,
+// never a proxy that silently serves nothing.
+import { createHash } from "node:crypto";
+import { homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+
+/** The keys of servers.json and what each takes. */
+const OPTIONS = {
+  mcpServers: "an object: server name -> {command, args?, env?, cwd?} or {url, headers?}",
+  toolSearch: "an object: the library's config (ranking, search_default_limit, ...)",
+  contextLength: "a positive number of tokens",
+  toolTimeoutMs: "a positive whole number of milliseconds",
+  toolMaxTimeoutMs: "a positive whole number of milliseconds",
+  startTimeoutMs: "a positive whole number of milliseconds",
+  retryDelayMs: "a whole number of milliseconds, 0 for never",
+  maxMessageBytes: "a positive whole number of bytes",
+  cache: "a file path, or false",
+};
+
+/** The keys of one server's entry. */
+const ENTRY_KEYS = ["command", "args", "env", "cwd", "url", "headers", "type", "disabled"];
+
+/** What an entry's `type` may say (Claude Code and VS Code write one). */
+const TYPES = { stdio: "command", http: "url", "streamable-http": "url", sse: "url" };
+
+/** A servers.json that cannot be served, with every reason. */
+export class ConfigError extends Error {
+  constructor(problems) {
+    super(problems.join("\n"));
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+/**
+ * Reads servers.json text: the config object, its servers checked (disabled
+ * ones left out and named in `disabled`). Throws `ConfigError` listing every
+ * problem found.
+ */
+export function readConfig(text) {
+  let config;
+  try {
+    config = parseJsonc(text);
+  } catch (error) {
+    throw new ConfigError([`it is not JSON: ${error.message}`]);
+  }
+  if (config === null || typeof config !== "object" || Array.isArray(config)) {
+    throw new ConfigError([`it must be an object with "mcpServers" (${describe(config)} found)`]);
+  }
+  const problems = [];
+  for (const key of Object.keys(config)) {
+    if (!(key in OPTIONS)) problems.push(unknownKey(key, Object.keys(OPTIONS), ""));
+  }
+  if (!("mcpServers" in config) && !("servers" in config)) problems.push(`"mcpServers" is missing: ${OPTIONS.mcpServers}`);
+  problems.push(...optionProblems(config));
+  const servers = {};
+  const disabled = [];
+  const entries = config.mcpServers;
+  if (entries !== undefined && (entries === null || typeof entries !== "object" || Array.isArray(entries))) {
+    problems.push(`"mcpServers" must be ${OPTIONS.mcpServers} (${describe(entries)} found)`);
+  } else {
+    for (const [name, entry] of Object.entries(entries ?? {})) {
+      const found = entryProblems(name, entry);
+      problems.push(...found);
+      if (found.length === 0 && entry.disabled === true) disabled.push(name);
+      else if (found.length === 0) servers[name] = serverSpec(entry);
+    }
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return { config, servers, disabled };
+}
+
+/** The problems of one option's value. */
+function optionProblems(config) {
+  const problems = [];
+  const whole = (key, least) => {
+    const value = config[key];
+    if (value !== undefined && !(Number.isInteger(value) && value >= least)) problems.push(`"${key}" must be ${OPTIONS[key]} (${describe(value)} found)`);
+  };
+  for (const key of ["toolTimeoutMs", "toolMaxTimeoutMs", "startTimeoutMs", "maxMessageBytes"]) whole(key, 1);
+  whole("retryDelayMs", 0);
+  const { contextLength, toolSearch, cache } = config;
+  if (contextLength !== undefined && !(typeof contextLength === "number" && contextLength > 0)) {
+    problems.push(`"contextLength" must be ${OPTIONS.contextLength} (${describe(contextLength)} found)`);
+  }
+  if (toolSearch !== undefined && (toolSearch === null || typeof toolSearch !== "object" || Array.isArray(toolSearch))) {
+    problems.push(`"toolSearch" must be ${OPTIONS.toolSearch} (${describe(toolSearch)} found)`);
+  }
+  if (cache !== undefined && cache !== false && !(typeof cache === "string" && cache.length > 0)) {
+    problems.push(`"cache" must be ${OPTIONS.cache} (${describe(cache)} found)`);
+  }
+  return problems;
+}
+
+/** The problems of the entry of server `name`. */
+function entryProblems(name, entry) {
+  const at = `server "${name}"`;
+  if (entry === null || typeof entry !== "object" || Array.isArray(entry)) {
+    return [`${at} must be an object: {command, args?, env?, cwd?} or {url, headers?} (${describe(entry)} found)`];
+  }
+  const problems = [];
+  for (const key of Object.keys(entry)) {
+    if (!ENTRY_KEYS.includes(key)) problems.push(unknownKey(key, ENTRY_KEYS, `${at}: `));
+  }
+  const { command, args, env, cwd, url, headers, type, disabled } = entry;
+  const strings = (value) => Array.isArray(value) && value.every((v) => typeof v === "string");
+  const stringMap = (value) => value !== null && typeof value === "object" && !Array.isArray(value) && Object.values(value).every((v) => typeof v === "string");
+  if ((command === undefined) === (url === undefined)) problems.push(`${at} needs either "command" or "url"`);
+  if (command !== undefined && (typeof command !== "string" || command.length === 0)) problems.push(`${at}: "command" must be a string`);
+  if (url !== undefined && !isUrl(url)) problems.push(`${at}: "url" must be an http(s) URL`);
+  if (args !== undefined && !strings(args)) problems.push(`${at}: "args" must be a list of strings (${describe(args)} found)`);
+  if (env !== undefined && !stringMap(env)) problems.push(`${at}: "env" must map names to strings`);
+  if (headers !== undefined && !stringMap(headers)) problems.push(`${at}: "headers" must map names to strings`);
+  if (cwd !== undefined && typeof cwd !== "string") problems.push(`${at}: "cwd" must be a string`);
+  if (disabled !== undefined && typeof disabled !== "boolean") problems.push(`${at}: "disabled" must be true or false`);
+  if (command !== undefined && headers !== undefined) problems.push(`${at}: "headers" go with a "url", not a "command"`);
+  if (url !== undefined && (args !== undefined || env !== undefined || cwd !== undefined)) {
+    problems.push(`${at}: "args", "env" and "cwd" go with a "command", not a "url"`);
+  }
+  if (type !== undefined) {
+    const wants = TYPES[type];
+    if (wants === undefined) problems.push(`${at}: "type" must be one of ${Object.keys(TYPES).join(", ")}`);
+    else if (entry[wants] === undefined) problems.push(`${at}: "type" ${JSON.stringify(type)} needs a "${wants}"`);
+  }
+  return problems;
+}
+
+/** The spec `connectMcpServers` takes for a checked entry. */
+function serverSpec({ command, args, env, cwd, url, headers }) {
+  return url !== undefined ? { url, ...(headers && { headers }) } : { command, ...(args && { args }), ...(env && { env }), ...(cwd && { cwd }) };
+}
+
+function isUrl(value) {
+  if (typeof value !== "string") return false;
+  try {
+    return ["http:", "https:"].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** An unknown key, with the known one it most likely means. */
+function unknownKey(key, known, where) {
+  if (key === "servers" && where === "") {
+    return `${where}unknown key "servers": did you mean "mcpServers"? (VS Code's mcp.json says "servers"; this file takes the "mcpServers" shape of Claude Desktop and Cursor)`;
+  }
+  const near = known
+    .map((k) => [k, editDistance(key.toLowerCase(), k.toLowerCase())])
+    .filter(([k, d]) => d <= Math.max(2, Math.floor(k.length / 3)))
+    .sort((a, b) => a[1] - b[1])[0];
+  const hint = near ? `did you mean "${near[0]}"?` : `the keys are ${known.join(", ")}`;
+  return `${where}unknown key ${JSON.stringify(key)}: ${hint}`;
+}
+
+/** Levenshtein distance. */
+function editDistance(a, b) {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length];
+}
+
+/** A value's kind, for an error message. */
+function describe(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "string") return value.length > 40 ? "a string" : JSON.stringify(value);
+  return typeof value === "object" ? "an object" : `${typeof value} ${String(value).slice(0, 40)}`;
+}
+
+/**
+ * JSON with comments (`//`, `/* *\/`), trailing commas and a leading
+ * byte-order mark, as VS Code writes it. Strings are kept as written, so a
+ * URL's `//` inside one is no comment. Throws a SyntaxError.
+ */
+export function parseJsonc(text) {
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const withoutComments = outsideStrings(source, (at) => {
+    if (source.startsWith("//", at)) {
+      const end = source.indexOf("\n", at);
+      return ["", end < 0 ? source.length : end];
+    }
+    if (source.startsWith("/*", at)) {
+      const end = source.indexOf("*/", at + 2);
+      if (end < 0) throw new SyntaxError(`a comment is not closed (${position(source, at)})`);
+      // Its newlines stay, so that JSON.parse's positions stay right.
+      return [source.slice(at, end + 2).replace(/[^\n]/g, " "), end + 2];
+    }
+    return [source[at], at + 1];
+  });
+  const visible = /\S/g;
+  const withoutTrailingCommas = outsideStrings(withoutComments, (at) => {
+    if (withoutComments[at] !== ",") return [withoutComments[at], at + 1];
+    visible.lastIndex = at + 1;
+    const next = visible.exec(withoutComments)?.[0];
+    return [next === "}" || next === "]" ? " " : ",", at + 1];
+  });
+  return JSON.parse(withoutTrailingCommas);
+}
+
+/**
+ * `text` rewritten outside its strings: `edit(at)` gives what the text at
+ * `at` becomes and where to go on; strings are copied as written.
+ */
+function outsideStrings(text, edit) {
+  let out = "";
+  let at = 0;
+  while (at < text.length) {
+    if (text[at] === '"') {
+      let end = at + 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
+      out += text.slice(at, end + 1);
+      at = end + 1;
+    } else {
+      const [piece, next] = edit(at);
+      out += piece;
+      at = next;
+    }
+  }
+  return out;
+}
+
+/** "line L, column C" of offset `at`. */
+function position(text, at) {
+  const before = text.slice(0, at).split("\n");
+  return `line ${before.length}, column ${before[before.length - 1].length + 1}`;
+}
+
+/** The folder of the manifest caches that no config names. */
+export function cacheFolder(env = process.env) {
+  return join(env.XDG_CACHE_HOME || join(homedir(), ".cache"), "toolsearch-mcp");
+}
+
+/**
+ * Where the manifest cache of the config at `configPath` lives: its own
+ * `cache`, or a file per config in `cacheFolder()`. `undefined` with
+ * `cache: false`.
+ */
+export function cachePath(config, configPath, env = process.env) {
+  if (config.cache === false) return undefined;
+  if (typeof config.cache === "string") return resolve(dirname(resolve(configPath)), config.cache);
+  const id = createHash("sha256").update(resolve(configPath)).digest("hex").slice(0, 16);
+  return join(cacheFolder(env), `${id}.json`);
+}
