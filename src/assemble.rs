@@ -175,6 +175,6 @@ fn unregistered_warning(count: usize, total: usize) -> Vec<String> {
         return Vec::new();
     }
     vec![format!(
-        "{count} of {total} tools have no toolset in session.toolsets and are not named in config.defer, so they stay visible and cannot be searched; give MCP tools the toolset mcp-<server> (ToolSearch.fromMcp does)"
+        "{count} of {total} tools have no toolset in session.toolsets and are not named in config.defer, so they stay visible and cannot be searched; give MCP tools the toolset mcp-<server> (ToolSearch.fromMcp does), and name the tools meant to stay visible in coreTools"
     )]
 }

@@ -230,6 +230,10 @@ fn list_too_long(key: &str, count: usize, cap: usize) -> String {
 /// step 6). Pinned: `remain available`, `before concluding`.
 pub const EMPTY_GROUP_HINT: &str = "No tool matched these words, but the sources in available_sources are connected and their tools remain available. Retry with the service name plus a concrete action or object (for example \"github create issue\") before concluding that the capability is missing.";
 
+/// Hint on an empty group when the session defers no tool at all (the
+/// enhanced ranking's; the spec's groups carry no hint without sources).
+pub const NOTHING_SEARCHABLE_HINT: &str = "Nothing is searchable in this session: it defers no tool, so every tool there is is already in your tool list. (A host defers a tool by giving it a toolset such as mcp-<server> in session.toolsets, or by naming it in config.defer.)";
+
 /// Hint on a group the enhanced ranking labels low: its few matches are
 /// guesses, and the sources in `available_sources` are what is connected.
 pub const LOW_GROUP_HINT: &str = "No tool clearly does this; these are the closest. Read their descriptions before calling one, and if none fits, tell the user that no connected tool does it (available_sources lists what is connected).";

@@ -121,10 +121,20 @@ struct GroupJson<'a> {
 
 impl<'a> GroupJson<'a> {
     /// `group` for `query`: an empty group, or a low one, says which
-    /// sources are connected and what to do.
-    fn new(query: &'a str, group: &Group<'a>, summary: &'a [SourceRow]) -> GroupJson<'a> {
+    /// sources are connected and what to do; under the enhanced ranking an
+    /// empty group of a session with nothing to search says so.
+    fn new(
+        query: &'a str,
+        group: &Group<'a>,
+        summary: &'a [SourceRow],
+        searchable: bool,
+    ) -> GroupJson<'a> {
         let hint = if group.entries.is_empty() {
-            (!summary.is_empty()).then_some(messages::EMPTY_GROUP_HINT)
+            if !searchable && group.confidence.is_some() {
+                Some(messages::NOTHING_SEARCHABLE_HINT)
+            } else {
+                (!summary.is_empty()).then_some(messages::EMPTY_GROUP_HINT)
+            }
         } else if group.confidence == Some(Confidence::Low) {
             Some(messages::LOW_GROUP_HINT)
         } else {
@@ -181,15 +191,30 @@ struct Output<'a> {
     connectors: Option<Value>,
 }
 
+/// What a search answer is rendered from besides its groups.
+pub struct Scope<'a> {
+    /// The size of the local catalog.
+    pub local_count: usize,
+    /// The source summary (§8.4).
+    pub summary: &'a [SourceRow],
+    /// Connector tools are in scope.
+    pub connectors_in_scope: bool,
+}
+
 /// Renders the answer (§8.2 steps 5-9, §8.3). `groups[i]` holds the ranked
-/// entries of query i; `local_count` is the size of the local catalog.
+/// entries of query i.
 pub fn render(
     request: &SearchRequest,
     groups: &[Group],
-    local_count: usize,
-    summary: &[SourceRow],
+    scope: Scope,
     connectors: Option<Value>,
 ) -> String {
+    let Scope {
+        local_count,
+        summary,
+        connectors_in_scope,
+    } = scope;
+    let searchable = local_count > 0 || connectors_in_scope;
     let mut named = FastSet::default();
     let mut tools = Vec::new();
     let mut remote_returned = 0;
@@ -219,7 +244,7 @@ pub fn render(
         .queries
         .iter()
         .zip(groups)
-        .map(|(query, group)| GroupJson::new(query, group, summary))
+        .map(|(query, group)| GroupJson::new(query, group, summary, searchable))
         .collect();
     let output = Output {
         queries: &request.queries,
@@ -258,8 +283,13 @@ pub async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
         .collect();
     let mut groups = local_groups(&ranker, catalog, &request, &legs);
     let summary = source_summary(catalog, &turn.session.declared);
-    if !turn.connectors_in_scope() || groups.iter().all(|g| g.entries.len() >= request.limit) {
-        return render(&request, &groups, catalog.len(), &summary, None);
+    let scope = Scope {
+        local_count: catalog.len(),
+        summary: &summary,
+        connectors_in_scope: turn.connectors_in_scope(),
+    };
+    if !scope.connectors_in_scope || groups.iter().all(|g| g.entries.len() >= request.limit) {
+        return render(&request, &groups, scope, None);
     }
     let leg = search_leg(turn.host, turn.timeouts, &request.queries).await;
     for ((group, remote), query) in groups.iter_mut().zip(&leg.groups).zip(&request.queries) {
@@ -275,7 +305,7 @@ pub async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
     let field = leg
         .failure
         .map(|failure| messages::connectors_field(failure, "searched", &[]));
-    render(&request, &groups, catalog.len(), &summary, field)
+    render(&request, &groups, scope, field)
 }
 
 /// Groups of the local catalog alone (§8.2 step 2), in the configured

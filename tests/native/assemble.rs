@@ -265,6 +265,11 @@ fn tools_without_toolsets_are_warned_about() {
         "{}",
         bare.warnings[0]
     );
+    assert!(
+        bare.warnings[0].ends_with("in coreTools"),
+        "{}",
+        bare.warnings[0]
+    );
     // Registered, they defer; a core tool without a toolset is no warning.
     let registered = assemble(&engine, fixture_session(fixture_tools()), Some(200_000.0));
     assert!(registered.activated);

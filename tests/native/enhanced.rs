@@ -873,3 +873,22 @@ fn a_group_keeps_the_specs_keys_and_adds_its_confidence_after_the_matches() {
         "a low group is not an empty one"
     );
 }
+
+#[test]
+fn a_session_that_defers_nothing_says_why_nothing_is_found() {
+    let tools = json!([tool("chat_post_message", "Post a message.", &["text"])]);
+    let bare = json!({ "tools": tools });
+    let args = json!({"queries": ["post a message"]}).to_string();
+    let enhanced = engine(json!({"ranking": "enhanced"}), &[]);
+    let out = parse(&search(&enhanced, &args, &session(&enhanced, bare.clone())));
+    assert_eq!(out["total_available"], 0);
+    let hint = out["results"][0]["hint"].as_str().unwrap();
+    assert!(
+        hint.contains("defers no tool") && hint.contains("toolset"),
+        "{hint}"
+    );
+    // The spec's group has no hint without sources to list.
+    let reference = engine(json!({}), &[]);
+    let out = parse(&search(&reference, &args, &session(&reference, bare)));
+    assert_eq!(out["results"][0].get("hint"), None, "{out}");
+}
