@@ -12,7 +12,7 @@
 // cached under its current configuration is not started at all until a call
 // needs it: search, describe and the listing read the cache.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ResultSchema, ToolListChangedNotificationSchema, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import { createHash } from "node:crypto";
@@ -88,6 +88,17 @@ function writeCacheEntry(path, name, entry) {
   renameSync(partial, path);
 }
 
+/**
+ * `text` with the credentials of the URLs in it left out: their user and
+ * password, and the values of their query (`?token=...`). A reason reaches
+ * the model (in `available_sources`) and the logs.
+ */
+function redacted(text) {
+  return text
+    .replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@]*@/gi, "$1***@")
+    .replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s?#]*[?&][^\s#]*)/gi, (url) => url.replace(/([?&][^=&\s#]*=)[^&\s#]*/g, "$1***"));
+}
+
 /** `[{name, ...spec}]` from an array of specs or an `mcpServers` map, disabled ones left out. */
 function specsOf(servers) {
   const specs = Array.isArray(servers) ? servers : Object.entries(servers ?? {}).map(([name, spec]) => ({ name, ...spec }));
@@ -133,7 +144,10 @@ function transportOf(spec, children, maxMessageBytes) {
   const params = {
     command: spec.command,
     args: spec.args ?? [],
-    env: { ...process.env, ...(spec.env ?? {}) },
+    // Only the entry's own variables and the few every program needs
+    // (HOME, PATH, SHELL, TERM, USER, LOGNAME, or Windows' own): the secrets
+    // the host was started with are not every server's.
+    env: { ...getDefaultEnvironment(), ...(spec.env ?? {}) },
     cwd: spec.cwd,
     stderr: "ignore",
     maxBufferSize: maxMessageBytes,
@@ -321,7 +335,8 @@ export async function connectMcpServers(servers, options = {}) {
   }
 
   /** Records why a server is unavailable, once per server (the latest reason). */
-  function fail(name, reason) {
+  function fail(name, unredacted) {
+    const reason = redacted(unredacted);
     const known = failures.find((f) => f.server === name);
     if (known) known.reason = reason;
     else failures.push({ server: name, reason });
@@ -581,7 +596,7 @@ export async function connectMcpServers(servers, options = {}) {
           // unavailable, forgotten by the cache so the next launch tries it,
           // and tried again later. A connection whose listing failed is
           // closed, its process ended.
-          const reason = String(error?.message ?? error);
+          const reason = redacted(String(error?.message ?? error));
           if (started !== null) {
             if (clients.get(name) === started) clients.delete(name);
             await started.close().catch(() => {});

@@ -1,6 +1,6 @@
 // An MCP server over stdio with faults on demand, for mcp-host.test.mjs and
 // mcp-proxy.test.mjs: `crash` ends the process before it answers, `pid`
-// tells which process answers, `sleep` answers after `ms`, `picture`
+// tells which process answers, `env` names its environment's variables, `sleep` answers after `ms`, `picture`
 // answers with an image block, `babble` reports progress until it is
 // cancelled and never answers, `flood` writes progress as fast as the pipe
 // takes it, cancelled or not, and never answers, `burst` sends `count`
@@ -29,6 +29,7 @@ if (process.env.FAULT_FILE && down()) {
   const text = (value) => ({ content: [{ type: "text", text: String(value) }] });
   server.registerTool("crash", { description: "End this server's process at once." }, async () => process.exit(1));
   server.registerTool("pid", { description: "The process id of this server." }, async () => text(process.pid));
+  server.registerTool("env", { description: "The names of this server's environment variables." }, async () => text(JSON.stringify(Object.keys(process.env))));
   server.registerTool("sleep", { description: "Wait some milliseconds, then answer.", inputSchema: { ms: z.number() } }, async ({ ms }) => {
     await new Promise((resolve) => setTimeout(resolve, ms));
     return text(`slept ${ms}`);

@@ -325,3 +325,30 @@ test("a malformed tool costs its server only itself", async () => {
     await host.close();
   }
 });
+
+test("a server gets its entry's environment and the few variables every program needs, not the host's secrets", async () => {
+  process.env.TOOLSEARCH_HOST_SECRET = "s3cret";
+  try {
+    const host = await connectMcpServers({
+      faulty: { command: process.execPath, args: [join(root, "tests", "node", "faulty-server.mjs")], env: { OWN_SETTING: "1" } },
+    });
+    const names = JSON.parse(await host.callTool("mcp__faulty__env", {}));
+    await host.close();
+    assert.ok(names.includes("OWN_SETTING") && names.includes("PATH"), JSON.stringify(names));
+    assert.ok(!names.includes("TOOLSEARCH_HOST_SECRET"), JSON.stringify(names));
+  } finally {
+    delete process.env.TOOLSEARCH_HOST_SECRET;
+  }
+});
+
+test("a URL's credentials never reach a failure's reason, the session or the log", async () => {
+  const warnings = [];
+  const host = await connectMcpServers(
+    { remote: { url: "http://user:hunter2@127.0.0.1:1/mcp?token=abc123" } },
+    { retryDelayMs: 0, startTimeoutMs: 5_000, onWarning: (line) => warnings.push(line) },
+  );
+  const said = JSON.stringify([host.failures, host.session.declaredSources, warnings]);
+  await host.close();
+  assert.equal(host.failures.length, 1, said);
+  assert.ok(!said.includes("hunter2") && !said.includes("abc123"), said);
+});
