@@ -236,31 +236,59 @@ const positive = (value, fallback, max = Number.MAX_SAFE_INTEGER) => (Number.isF
 const MAX_LIST_PAGES = 1000;
 const MAX_LIST_TOOLS = 100_000;
 
+/** Deeper than this, a tool is not read: nothing downstream (the engine reads 128 levels) would read it. */
+const MAX_TOOL_DEPTH = 256;
+
+/**
+ * Why a listed tool cannot be kept, or `null`: nesting past
+ * `MAX_TOOL_DEPTH` (which would overflow the stack of every JSON.stringify
+ * of the listing, and stop the proxy), or a value JSON cannot carry.
+ */
+function unreadable(tool) {
+  // Iterative, so that the depth check itself cannot overflow.
+  const stack = [[tool, 1]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop();
+    if (value === null || typeof value !== "object") continue;
+    if (depth > MAX_TOOL_DEPTH) return `nested more than ${MAX_TOOL_DEPTH} levels deep`;
+    for (const child of Object.values(value)) stack.push([child, depth + 1]);
+  }
+  return null;
+}
+
 /**
  * Every page of a server's tools/list, within one deadline for all of them
  * (`timeout` ms): a server whose cursor never ends, repeats or pages past
  * the bounds is refused rather than listed for ever. The pages are read
  * leniently: a tool the MCP schema refuses does not cost the server its
- * other tools (`fromMcp` skips what it cannot read); the SDK
- * learns the output schemas and task support of the well-formed ones.
+ * other tools (`fromMcp` skips what it cannot read), and a tool nested too
+ * deep is left out here, named in `skipped`; the SDK learns the output
+ * schemas and task support of the well-formed ones.
  */
 async function listAll(client, timeout) {
   const deadline = Date.now() + timeout;
   const tools = [];
+  const skipped = [];
   const cursors = new Set();
   let cursor;
+  let listed = 0;
   for (let pages = 1; ; pages++) {
     const left = deadline - Date.now();
     if (left <= 0) throw new Error(`its tools/list pages did not end within ${timeout} ms`);
     const params = cursor === undefined ? {} : { cursor };
     const page = await client.request({ method: "tools/list", params }, ResultSchema, { timeout: left });
     if (!Array.isArray(page.tools)) throw new Error("its tools/list answer holds no list of tools");
-    for (const tool of page.tools) tools.push(tool);
-    if (tools.length > MAX_LIST_TOOLS) throw new Error(`it lists more than ${MAX_LIST_TOOLS} tools`);
+    for (const tool of page.tools) {
+      const problem = unreadable(tool);
+      if (problem) skipped.push(`tool #${listed} was skipped, it cannot be read as JSON (${problem})`);
+      else tools.push(tool);
+      listed += 1;
+    }
+    if (listed > MAX_LIST_TOOLS) throw new Error(`it lists more than ${MAX_LIST_TOOLS} tools`);
     cursor = typeof page.nextCursor === "string" ? page.nextCursor : undefined;
     if (!cursor) {
       client.cacheToolMetadata(tools.filter((tool) => ToolSchema.safeParse(tool).success));
-      return tools;
+      return { tools, skipped };
     }
     if (cursors.has(cursor)) throw new Error(`its tools/list cursor ${JSON.stringify(cursor).slice(0, 80)} came back`);
     if (pages >= MAX_LIST_PAGES) throw new Error(`its tools/list has more than ${MAX_LIST_PAGES} pages`);
@@ -418,8 +446,10 @@ export async function connectMcpServers(servers, options = {}) {
   async function list(spec, client, timeout = startTimeout) {
     const generation = (generations.get(spec.name) ?? 0) + 1;
     generations.set(spec.name, generation);
-    const tools = await listAll(client, timeout);
-    return generations.get(spec.name) === generation ? tools : null;
+    const { tools, skipped } = await listAll(client, timeout);
+    if (generations.get(spec.name) !== generation) return null;
+    for (const warning of skipped) options.onWarning?.(`server '${spec.name}': ${warning}`);
+    return tools;
   }
 
   /** Per connection, its listing in progress and the changes announced meanwhile. */
@@ -520,10 +550,20 @@ export async function connectMcpServers(servers, options = {}) {
     return client;
   }
 
+  // A cache entry is a file anyone may have written: an entry listed in the
+  // future is stale, and its tools are read as a server's listing is.
   const isFresh = (spec) => {
     const entry = cached[spec.name];
-    return typeof spec.url !== "string" && entry?.key === configKey(spec) && Array.isArray(entry.tools) && Date.now() - entry.listedAt <= maxAge;
+    const age = Date.now() - entry?.listedAt;
+    return typeof spec.url !== "string" && entry?.key === configKey(spec) && Array.isArray(entry.tools) && age >= 0 && age <= maxAge;
   };
+  /** A cached listing's tools, those too deep to read left out (and said). */
+  const cachedTools = (name) =>
+    cached[name].tools.filter((tool, index) => {
+      const problem = unreadable(tool);
+      if (problem) options.onWarning?.(`server '${name}': cached tool #${index} was skipped, it cannot be read as JSON (${problem})`);
+      return !problem;
+    });
   const lazy = specs.filter(isFresh).map((spec) => spec.name);
   // Every server is started and listed at once, each within one deadline
   // for both (servers that hang cost one deadline, not one each); the
@@ -531,7 +571,7 @@ export async function connectMcpServers(servers, options = {}) {
   // on which server answered first.
   const outcomes = await Promise.all(
     specs.map(async (spec) => {
-      if (lazy.includes(spec.name)) return { tools: cached[spec.name].tools };
+      if (lazy.includes(spec.name)) return { tools: cachedTools(spec.name) };
       const deadline = Date.now() + startTimeout;
       let client;
       try {

@@ -9,6 +9,8 @@
 //   initialized, and answers each tools/list after 100 ms;
 // - `mixed`: lists a tool with no name and one whose input schema is a
 //   string beside a well-formed one;
+// - `deep`: lists a tool whose input schema is nested DEPTH levels (10,000
+//   by default) beside a well-formed one;
 // - `barrier`: answers tools/list only once every server named in BARRIER
 //   (comma-separated) has asked for its tools, each marking a file of its
 //   NAME in the directory BARRIER_DIR: listed one after another, they would
@@ -28,6 +30,13 @@ function listing(id, params) {
   }
   if (mode === "repeat") return send({ id, result: { tools: [tool("again")], nextCursor: "same" } });
   if (mode === "mixed") return send({ id, result: { tools: [{ description: "No name." }, { name: "odd", inputSchema: "text" }, tool("fine")] } });
+  if (mode === "deep") {
+    // A schema nested DEPTH levels (valid JSON), written as text: beside a tool of its own.
+    const depth = Number(process.env.DEPTH ?? 10_000);
+    const schema = `${'{"type":"object","properties":{"a":'.repeat(depth)}{"type":"string"}${"}}".repeat(depth)}`;
+    const tools = `[{"name":"deep","description":"Deeply nested.","inputSchema":${schema}},${JSON.stringify(tool("fine"))}]`;
+    return process.stdout.write(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":${tools}}}\n`);
+  }
   if (mode === "announce") appendFileSync(process.env.LOG, "tools/list\n");
   if (mode === "early") return setTimeout(() => send({ id, result: { tools: [tool("steady")] } }), 100);
   if (mode === "barrier") {

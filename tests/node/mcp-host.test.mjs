@@ -352,3 +352,30 @@ test("a URL's credentials never reach a failure's reason, the session or the log
   assert.equal(host.failures.length, 1, said);
   assert.ok(!said.includes("hunter2") && !said.includes("abc123"), said);
 });
+
+test("a tool nested too deep is left out, from a server or a planted cache, and the rest is served", async () => {
+  const listing = (mode) => ({ command: process.execPath, args: [join(root, "tests", "node", "listing-server.mjs")], env: { LISTING: mode } });
+  const warnings = [];
+  const dir = mkdtempSync(join(tmpdir(), "toolsearch-deep-"));
+  const cache = join(dir, "manifest.json");
+  const host = await connectMcpServers({ deep: listing("deep") }, { cache, onWarning: (line) => warnings.push(line) });
+  assert.deepEqual(host.session.tools.map((t) => t.name), ["mcp__deep__fine"]);
+  assert.match(warnings.join("\n"), /server 'deep': tool #0 was skipped, it cannot be read as JSON \(nested more than 256 levels deep\)/);
+  await host.close();
+  // The cache holds the readable tools; a deep one planted there is left out too.
+  const depth = 10_000;
+  const deep = `{"name":"planted","inputSchema":${'{"type":"object","properties":{"a":'.repeat(depth)}{}${"}}".repeat(depth)}}`;
+  writeFileSync(cache, readFileSync(cache, "utf8").replace('"tools":[', `"tools":[${deep},`));
+  const started = [];
+  const lazy = await connectMcpServers({ deep: listing("deep") }, { cache, onStart: (name) => started.push(name), onWarning: (line) => warnings.push(line) });
+  assert.deepEqual(lazy.session.tools.map((t) => t.name), ["mcp__deep__fine"]);
+  assert.deepEqual(started, [], "served from the cache");
+  assert.match(warnings.join("\n"), /cached tool #0 was skipped/);
+  await lazy.close();
+  // An entry listed in the future is stale: the server starts.
+  writeFileSync(cache, readFileSync(cache, "utf8").replace(/"listedAt":\d+/g, `"listedAt":${Date.now() + 86_400_000}`));
+  const fresh = await connectMcpServers({ deep: listing("deep") }, { cache, onStart: (name) => started.push(name) });
+  assert.deepEqual(started, ["deep"]);
+  await fresh.close();
+  rmSync(dir, { recursive: true, force: true });
+});
