@@ -67,9 +67,10 @@ pub fn import_tools(server: &str, tools: &[Result<Value, String>], taken: &[Stri
             (sanitize(tool) == tool && used.insert(name.clone())).then_some(name)
         })
         .collect();
+    let mut suffixes = Suffixes::default();
     for (slot, &(_, _, tool)) in claimed.iter_mut().zip(&named) {
         if slot.is_none() {
-            let name = unused(&base(tool), &used);
+            let name = suffixes.unused(&base(tool), &used);
             if name != base(tool) {
                 import.warnings.push(format!(
                     "server '{server}': tool '{tool}' is named {name}, since {} was taken",
@@ -99,16 +100,18 @@ pub fn import_tools(server: &str, tools: &[Result<Value, String>], taken: &[Stri
 /// `taken` already use it.
 fn free_server_part(server: &str, taken: &[String], warnings: &mut Vec<String>) -> String {
     let part = sanitize(server);
-    let in_use = |p: &str| {
-        let prefix = format!("mcp__{p}__");
-        taken.iter().any(|n| n.starts_with(&prefix))
-    };
-    if !in_use(&part) {
+    // The server parts `taken` uses, read once: `mcp__<part>__<tool>`.
+    let in_use: std::collections::HashSet<&str> = taken
+        .iter()
+        .filter_map(|name| name.strip_prefix("mcp__")?.split_once("__"))
+        .map(|(part, _)| part)
+        .collect();
+    if !in_use.contains(part.as_str()) {
         return part;
     }
     let free = (2..)
         .map(|n| format!("{part}_{n}"))
-        .find(|p| !in_use(p))
+        .find(|p| !in_use.contains(p.as_str()))
         .unwrap_or(part.clone());
     warnings.push(format!(
         "server '{server}': its tools are named mcp__{free}__*, since mcp__{part}__* names are taken"
@@ -116,15 +119,26 @@ fn free_server_part(server: &str, taken: &[String], warnings: &mut Vec<String>) 
     free
 }
 
-/// `name`, or `name_2`, `name_3`, ... : the first not in `used`.
-fn unused(name: &str, used: &std::collections::HashSet<String>) -> String {
-    if !used.contains(name) {
-        return name.to_owned();
+/// Per name, the suffix to try next: renaming many tools of one name costs
+/// time linear in their number, not quadratic.
+#[derive(Default)]
+struct Suffixes(std::collections::HashMap<String, u64>);
+
+impl Suffixes {
+    /// `name`, or `name_2`, `name_3`, ... : the first not in `used`.
+    fn unused(&mut self, name: &str, used: &std::collections::HashSet<String>) -> String {
+        if !used.contains(name) {
+            return name.to_owned();
+        }
+        let next = self.0.entry(name.to_owned()).or_insert(2);
+        loop {
+            let candidate = format!("{name}_{next}");
+            *next += 1;
+            if !used.contains(&candidate) {
+                return candidate;
+            }
+        }
     }
-    (2..)
-        .map(|n| format!("{name}_{n}"))
-        .find(|n| !used.contains(n))
-        .unwrap_or_else(|| name.to_owned())
 }
 
 fn sanitize(part: &str) -> String {
@@ -192,6 +206,28 @@ mod tests {
             "delete.file"
         );
         assert_eq!(import.warnings.len(), 2, "{:?}", import.warnings);
+    }
+
+    #[test]
+    fn many_tools_of_one_name_are_renamed_in_linear_time() {
+        // 20,000 tools of one name beside one that holds a suffix of it:
+        // tried from 2 up for each tool this took minutes; each name's next
+        // suffix is remembered.
+        let count = 20_000;
+        let mut list = vec![json!({"name": "same_name_3"})];
+        list.extend((0..count).map(|_| json!({"name": "same.name"})));
+        let import = from_mcp("s", &Value::Array(list), &[]);
+        let names: std::collections::HashSet<&str> = import
+            .tools
+            .iter()
+            .map(|t| t["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names.len(), count + 1, "every name is its own");
+        for name in ["mcp__s__same_name", "mcp__s__same_name_2", "mcp__s__same_name_3"] {
+            assert!(names.contains(name), "{name}");
+        }
+        assert_eq!(import.origins["mcp__s__same_name_3"]["tool"], "same_name_3");
+        assert!(names.contains(format!("mcp__s__same_name_{}", count + 1).as_str()));
     }
 
     #[test]
