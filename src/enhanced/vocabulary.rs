@@ -32,6 +32,11 @@ pub const FAMILY_WEIGHT: f64 = 0.7;
 /// Shortest stem a family is built on, and the longest suffix it adds.
 const FAMILY_STEM: usize = 5;
 const FAMILY_SUFFIX: usize = 4;
+/// The most stems extending a stem that are read, and the most taken: a
+/// catalog's text (a server's) could hold thousands of words that extend
+/// one stem, and each would cost every query of that stem.
+const FAMILY_SCAN: usize = 64;
+const FAMILY_SIZE: usize = 8;
 /// Tools an acronym's phrase must appear in, and how much commoner than the
 /// next reading it must be.
 const MIN_ACRONYM: u32 = 2;
@@ -173,14 +178,16 @@ impl Vocabulary {
         }
         if stem.len() >= FAMILY_STEM {
             let start = self.sorted.partition_point(|(s, _)| s.as_str() < stem);
-            for (s, t) in &self.sorted[start..] {
-                if !s.starts_with(stem) {
-                    break;
-                }
-                if s.len() > stem.len() && s.len() - stem.len() <= FAMILY_SUFFIX {
-                    out.push(*t);
-                }
-            }
+            let extending = self.sorted[start..]
+                .iter()
+                .take(FAMILY_SCAN)
+                .take_while(|(s, _)| s.starts_with(stem));
+            out.extend(
+                extending
+                    .filter(|(s, _)| s.len() > stem.len() && s.len() - stem.len() <= FAMILY_SUFFIX)
+                    .map(|&(_, t)| t)
+                    .take(FAMILY_SIZE),
+            );
         }
         for cut in FAMILY_STEM..stem.len() {
             if stem.len() - cut > FAMILY_SUFFIX {

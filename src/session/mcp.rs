@@ -223,7 +223,11 @@ mod tests {
             .map(|t| t["name"].as_str().unwrap())
             .collect();
         assert_eq!(names.len(), count + 1, "every name is its own");
-        for name in ["mcp__s__same_name", "mcp__s__same_name_2", "mcp__s__same_name_3"] {
+        for name in [
+            "mcp__s__same_name",
+            "mcp__s__same_name_2",
+            "mcp__s__same_name_3",
+        ] {
             assert!(names.contains(name), "{name}");
         }
         assert_eq!(import.origins["mcp__s__same_name_3"]["tool"], "same_name_3");

@@ -892,3 +892,36 @@ fn a_session_that_defers_nothing_says_why_nothing_is_found() {
     let out = parse(&search(&reference, &args, &session(&reference, bare)));
     assert_eq!(out["results"][0].get("hint"), None, "{out}");
 }
+
+#[test]
+fn a_stem_family_is_bounded_whatever_a_description_holds() {
+    // One description of 20,000 distinct words that extend "creat": each
+    // was an alternative of "create" for every query that says it.
+    let words: Vec<String> = (0..20_000u32)
+        .map(|i| {
+            let letters: String = format!("{i:04}")
+                .bytes()
+                .map(|d| char::from(b'a' + (d - b'0')))
+                .collect();
+            format!("creat{letters}")
+        })
+        .collect();
+    let tools = [
+        tool("ledger_create_entry", "Create an entry in the ledger.", &[]),
+        tool("junk_words", &words.join(" "), &[]),
+    ];
+    let engine = engine(json!({"ranking": "enhanced"}), &[]);
+    let s = session(&engine, with_servers(&tools));
+    let report = serde_json::to_value(engine.explain("create entry", &s, None, 5)).unwrap();
+    let family = report["concepts"][0]["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["via"] == "catalog")
+        .count();
+    assert!(
+        family <= 8,
+        "{family} alternatives of \"create\" from the catalog"
+    );
+    assert_eq!(report["tools"][0]["name"], "ledger_create_entry");
+}
