@@ -53,7 +53,7 @@ pub use listing::ListingForm;
 pub use ranking::Explanation;
 #[cfg(feature = "validation")]
 pub use schema::violation;
-pub use search::{tokenize, FastMap};
+pub use search::{seed_hash, tokenize, FastMap};
 pub use session::mcp::{from_mcp, McpImport};
 pub use session::tooldef::ToolFormat;
 pub use session::Session;

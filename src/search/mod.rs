@@ -18,7 +18,7 @@ mod tokenize;
 
 pub use corpus::{Corpus, Part};
 pub use explain::{explain, DocumentReport, QueryReport};
-pub use hash::{FastMap, FastSet};
+pub use hash::{seed as seed_hash, FastMap, FastSet};
 pub use index::{postings_of, Index, IndexBuilder, WordTerms};
 pub use names::NameLookup;
 pub use rank::{rank, Hit};

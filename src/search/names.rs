@@ -1,8 +1,8 @@
 //! Exact-name lookup over a part's lowercased names (spec §6.3 step 5).
 
-use std::hash::Hasher;
+use std::hash::{BuildHasher, Hasher};
 
-use super::hash::FastHasher;
+use super::hash::FastState;
 
 /// A part's documents by a hash of their lowercased name, so that finding
 /// the documents named exactly as a query is a binary search instead of a
@@ -40,7 +40,7 @@ impl NameLookup {
 }
 
 fn hash(name: &str) -> u64 {
-    let mut hasher = FastHasher::default();
+    let mut hasher = FastState::default().build_hasher();
     hasher.write(name.as_bytes());
     hasher.finish()
 }

@@ -292,7 +292,7 @@ impl Host for JsHost {
     }
 
     fn new_key(&self) -> String {
-        uuid_v4().unwrap_or_else(|| "00000000-0000-4000-8000-000000000000".to_owned())
+        uuid_v4()
     }
 }
 
@@ -492,26 +492,38 @@ fn from_js(value: &JsValue) -> Result<Value, CallbackError> {
         .map_err(|e| CallbackError::NotJson(Some(e.to_string())))
 }
 
-/// A random UUIDv4 from `crypto.getRandomValues`.
-fn uuid_v4() -> Option<String> {
-    let crypto = get(&js_sys::global(), "crypto")?;
-    let bytes = Uint8Array::new_with_length(16);
-    let fill = get(&crypto, "getRandomValues")?
-        .dyn_into::<Function>()
-        .ok()?;
-    fill.call1(&crypto, &bytes).ok()?;
-    let mut b = bytes.to_vec();
+/// `N` random bytes: from `crypto.getRandomValues`, or, where a host has no
+/// `crypto`, from `Math.random` (unpredictable enough to tell keys apart,
+/// never one constant).
+pub fn random_bytes<const N: usize>() -> [u8; N] {
+    let from_crypto = || {
+        let crypto = get(&js_sys::global(), "crypto")?;
+        let bytes = Uint8Array::new_with_length(N as u32);
+        let fill = get(&crypto, "getRandomValues")?
+            .dyn_into::<Function>()
+            .ok()?;
+        fill.call1(&crypto, &bytes).ok()?;
+        let mut out = [0u8; N];
+        bytes.copy_to(&mut out);
+        Some(out)
+    };
+    from_crypto().unwrap_or_else(|| std::array::from_fn(|_| (js_sys::Math::random() * 256.0) as u8))
+}
+
+/// A random UUIDv4.
+fn uuid_v4() -> String {
+    let mut b: [u8; 16] = random_bytes();
     b[6] = (b[6] & 0x0f) | 0x40;
     b[8] = (b[8] & 0x3f) | 0x80;
     let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
-    Some(format!(
+    format!(
         "{}-{}-{}-{}-{}",
         &hex[0..8],
         &hex[8..12],
         &hex[12..16],
         &hex[16..20],
         &hex[20..32]
-    ))
+    )
 }
 
 /// The message of a thrown value: its `message` when that is text, else its

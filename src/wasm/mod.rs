@@ -19,7 +19,7 @@ use crate::assemble::AssembleOptions;
 use crate::engine::{Engine, Options};
 use crate::session::tooldef::ToolFormat;
 use crate::session::{DeclaredSource, Session};
-use host::{Bounds, JsHost};
+use host::{random_bytes, Bounds, JsHost};
 use source::{JsSessionSource, SessionValue};
 
 /// The raw engine behind one `ToolSearch`.
@@ -29,6 +29,13 @@ pub struct WasmEngine {
     host: JsValue,
     bounds: Bounds,
     validator: JsValue,
+}
+
+/// Keys the hash of the index's maps for this instance before anything else
+/// runs, so that text a server writes cannot be made to collide in them.
+#[wasm_bindgen(start)]
+pub fn start() {
+    crate::search::seed_hash(u64::from_le_bytes(random_bytes()));
 }
 
 #[wasm_bindgen(js_class = Engine)]

@@ -6,6 +6,7 @@ mod support;
 mod assemble;
 mod config;
 mod enhanced;
+mod hashing;
 mod layers;
 mod real_catalog;
 mod semantic;
