@@ -1,0 +1,91 @@
+// What text written by a hostile server costs, at a size and at ten times
+// that size: each structure fed by servers should cost about ten times more,
+// not a hundred (issue 37). Run: node bench/hostile.mjs  (after npm run build)
+//
+// - words that share their first four bytes, in one tool's description: the
+//   catalog's first search builds its indexes (both rankings);
+// - tools of one name, imported from one server (ToolSearch.fromMcp);
+// - words that extend one stem (creat...), in one description: every search
+//   of that stem afterwards (the enhanced ranking, on a prepared session).
+import { ToolSearch } from "toolsearch";
+import { parseJsonc } from "../proxy/config.mjs";
+
+const letters = (i, width) => {
+  let out = "";
+  for (let k = 0; k < width; k++, i = Math.floor(i / 26)) out += String.fromCharCode(97 + (i % 26));
+  return out;
+};
+
+/** Median of `runs` timings of `make()` then `await run(made)`, the making untimed. */
+async function median(runs, make, run) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const made = make();
+    const start = performance.now();
+    await run(made);
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b)[runs >> 1];
+}
+
+const cases = [
+  {
+    what: "words sharing their first 4 bytes, first search (reference)",
+    sizes: [20_000, 200_000],
+    time: (n) => {
+      const text = Array.from({ length: n }, (_, i) => `same${letters(i, 4)}`).join(" ");
+      const session = { tools: [{ name: "mcp__s__t", description: text, inputSchema: { type: "object" } }], toolsets: { mcp__s__t: "mcp-s" } };
+      return median(3, () => new ToolSearch({ config: { ranking: "reference" } }), (ts) => ts.toolSearch({ queries: ["same"] }, session));
+    },
+  },
+  {
+    what: "words sharing their first 4 bytes, first search (enhanced)",
+    sizes: [20_000, 200_000],
+    time: (n) => {
+      const text = Array.from({ length: n }, (_, i) => `same${letters(i, 4)}`).join(" ");
+      const session = { tools: [{ name: "mcp__s__t", description: text, inputSchema: { type: "object" } }], toolsets: { mcp__s__t: "mcp-s" } };
+      return median(3, () => new ToolSearch(), (ts) => ts.toolSearch({ queries: ["same"] }, session));
+    },
+  },
+  {
+    what: "tools of one name imported from one server",
+    sizes: [3_000, 30_000],
+    time: (n) => {
+      const list = { tools: Array.from({ length: n }, () => ({ name: "same.name", inputSchema: { type: "object" } })) };
+      return median(3, () => null, () => ToolSearch.fromMcp("s", list));
+    },
+  },
+  {
+    what: "a search of a stem that 'creat...' words extend (enhanced, prepared)",
+    sizes: [6_000, 60_000],
+    time: (n) => {
+      const text = Array.from({ length: n }, (_, i) => `creat${letters(i, 4)}`).join(" ");
+      const tools = [
+        { name: "mcp__s__create_entry", description: "Create an entry.", inputSchema: { type: "object" } },
+        { name: "mcp__s__junk", description: text, inputSchema: { type: "object" } },
+      ];
+      const ts = new ToolSearch();
+      const prepared = ts.prepare({ tools, toolsets: { mcp__s__create_entry: "mcp-s", mcp__s__junk: "mcp-s" } });
+      return median(5, () => null, () => ts.toolSearch({ queries: ["create entry"] }, prepared));
+    },
+  },
+  {
+    what: "a servers.json of that many servers, read as JSONC",
+    sizes: [10_000, 100_000],
+    time: (n) => {
+      const entries = Array.from({ length: n }, (_, i) => `"s${i}": {"command": "x", "args": ["a", "b",], }, // ${i}`).join("\n");
+      const text = `{"mcpServers": {\n${entries}\n}, }`;
+      return median(3, () => null, () => parseJsonc(text));
+    },
+  },
+];
+
+console.log(`Hostile input at one size and at ten times it, Node ${process.version}\n`);
+console.log("| input | size | time | 10 × size | time | ratio |");
+console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
+for (const { what, sizes, time } of cases) {
+  const small = await time(sizes[0]);
+  const large = await time(sizes[1]);
+  const fmt = (ms) => (ms < 10 ? `${ms.toFixed(2)} ms` : `${ms.toFixed(0)} ms`);
+  console.log(`| ${what} | ${sizes[0].toLocaleString("en")} | ${fmt(small)} | ${sizes[1].toLocaleString("en")} | ${fmt(large)} | ${(large / small).toFixed(1)} × |`);
+}
