@@ -21,6 +21,7 @@ mod config;
 mod connectors;
 mod engine;
 mod enhanced;
+mod hash;
 mod host;
 mod listing;
 mod prepared;

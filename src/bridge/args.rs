@@ -1,13 +1,12 @@
 //! Reading the model's arguments (spec §8.1): a JSON object or its text,
 //! list-of-strings arguments with caps, and `limit`.
 
-use std::collections::HashSet;
-
 use serde_json::{Map, Value};
 
 use super::error::BridgeError;
 use super::json_text::parse_json;
 use crate::config::{int_setting, python_str};
+use crate::hash::FastSet;
 
 /// Longest item of a list argument, in characters: a query or a tool name
 /// longer than this is refused, not searched or echoed.
@@ -66,7 +65,7 @@ pub fn string_list(
         Some(Value::Array(items)) => items.iter().map(item_text).collect(),
         _ => return Err(BridgeError::ListRequired(key)),
     };
-    let mut seen = HashSet::new();
+    let mut seen = FastSet::default();
     let items: Vec<String> = items
         .into_iter()
         .filter(|item| !item.is_empty())

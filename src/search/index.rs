@@ -2,9 +2,9 @@
 //! (N, df, document lengths, average length).
 
 use super::english;
-use super::hash::FastMap;
 use super::tokenize::for_each_word;
 use crate::bytes::{Corrupt, Reader, Writer};
+use crate::hash::FastMap;
 
 /// Dense id of a distinct term of one index.
 pub type TermId = u32;

@@ -9,16 +9,15 @@ mod bm25;
 mod corpus;
 mod english;
 mod explain;
-mod hash;
 mod index;
 mod names;
 mod query;
 mod rank;
 mod tokenize;
 
+pub use crate::hash::{seed as seed_hash, FastMap, FastSet};
 pub use corpus::{Corpus, Part};
 pub use explain::{explain, DocumentReport, QueryReport};
-pub use hash::{seed as seed_hash, FastMap, FastSet};
 pub use index::{postings_of, Index, IndexBuilder, WordTerms};
 pub use names::NameLookup;
 pub use rank::{rank, Hit};

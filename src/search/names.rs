@@ -2,7 +2,7 @@
 
 use std::hash::{BuildHasher, Hasher};
 
-use super::hash::FastState;
+use crate::hash::FastState;
 
 /// A part's documents by a hash of their lowercased name, so that finding
 /// the documents named exactly as a query is a binary search instead of a

@@ -3,7 +3,7 @@
 
 use std::cell::RefCell;
 
-use super::hash::FastMap;
+use crate::hash::FastMap;
 
 /// Stems kept in the memo before it is cleared. Catalogs have a few thousand
 /// distinct words, so a full catalog plus its queries stays memoised.

@@ -5,6 +5,8 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use crate::hash::{FastMap, FastSet};
+
 /// The session parts for one server's tools.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct McpImport {
@@ -41,7 +43,7 @@ pub fn from_mcp(server: &str, list: &Value, taken: &[String]) -> McpImport {
 pub fn import_tools(server: &str, tools: &[Result<Value, String>], taken: &[String]) -> McpImport {
     let mut import = McpImport::default();
     let server_part = free_server_part(server, taken, &mut import.warnings);
-    let mut used: std::collections::HashSet<String> = taken.iter().cloned().collect();
+    let mut used: FastSet<String> = taken.iter().cloned().collect();
     let named: Vec<(usize, &Map<String, Value>, &str)> = tools
         .iter()
         .enumerate()
@@ -101,7 +103,7 @@ pub fn import_tools(server: &str, tools: &[Result<Value, String>], taken: &[Stri
 fn free_server_part(server: &str, taken: &[String], warnings: &mut Vec<String>) -> String {
     let part = sanitize(server);
     // The server parts `taken` uses, read once: `mcp__<part>__<tool>`.
-    let in_use: std::collections::HashSet<&str> = taken
+    let in_use: FastSet<&str> = taken
         .iter()
         .filter_map(|name| name.strip_prefix("mcp__")?.split_once("__"))
         .map(|(part, _)| part)
@@ -122,11 +124,11 @@ fn free_server_part(server: &str, taken: &[String], warnings: &mut Vec<String>) 
 /// Per name, the suffix to try next: renaming many tools of one name costs
 /// time linear in their number, not quadratic.
 #[derive(Default)]
-struct Suffixes(std::collections::HashMap<String, u64>);
+struct Suffixes(FastMap<String, u64>);
 
 impl Suffixes {
     /// `name`, or `name_2`, `name_3`, ... : the first not in `used`.
-    fn unused(&mut self, name: &str, used: &std::collections::HashSet<String>) -> String {
+    fn unused(&mut self, name: &str, used: &FastSet<String>) -> String {
         if !used.contains(name) {
             return name.to_owned();
         }

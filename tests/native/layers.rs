@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 /// The layers, lowest first; modules of one layer do not use each other.
 const LAYERS: &[&[&str]] = &[
-    &["text", "reserved", "host", "bytes"],
+    &["text", "reserved", "host", "bytes", "hash"],
     &["search", "session", "schema"],
     &["catalog", "classify"],
     &["enhanced"],

@@ -30,8 +30,15 @@ pub fn seed(key: u64) {
     let _ = KEY.set(key);
 }
 
+/// The key: as seeded, or natively the standard library's random keys (in
+/// wasm `seed` runs at start, before any map is made).
 fn key() -> u64 {
-    *KEY.get_or_init(|| std::collections::hash_map::RandomState::new().hash_one(SEED))
+    *KEY.get_or_init(|| {
+        #[cfg(not(target_arch = "wasm32"))]
+        return std::collections::hash_map::RandomState::new().hash_one(SEED);
+        #[cfg(target_arch = "wasm32")]
+        SEED
+    })
 }
 
 /// The hasher state of a map: the process's key, read when the map is made.
