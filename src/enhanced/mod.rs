@@ -326,7 +326,8 @@ fn read_parts(index: &EnhancedIndex, query: &str, rules: Rules, whole: Signals) 
         return parts;
     }
     let fields = &index.fields;
-    let mut read = |part: &str, decides: bool, is_need: bool| {
+    // One part's signals, and its best tool when a tool clearly answers it.
+    let read = |part: &str| -> (Signals, Option<u32>) {
         let analysis = analyze(part, &|word| fields.knows(word), rules);
         let plan = Plan::new(fields, &index.vocabulary, &analysis, rules);
         let ranked = score_all(fields, &plan, &[], decision::TOP);
@@ -334,36 +335,40 @@ fn read_parts(index: &EnhancedIndex, query: &str, rules: Rules, whole: Signals) 
         if plan.named_servers().next().is_none() {
             signals.service_gap = whole.service_gap;
         }
-        let confidence = signals.confidence();
-        if decides && judge && confidence > parts.signals.confidence() {
-            parts.signals = signals;
-            parts.decided_by = Some(part.to_owned());
+        let answered = signals.confidence() >= NEED_THRESHOLD && plan.counted() > 0.0;
+        (signals, ranked.first().filter(|_| answered).map(|s| s.doc))
+    };
+    let last = |all: &[&str]| all.len().saturating_sub(needs::MAX_CLAUSES);
+    let sentences = sentences(query);
+    // Each sentence read once: a clause that is a whole sentence reuses it.
+    let mut read_sentences: Vec<(&str, Option<u32>)> = Vec::new();
+    if judge && sentences.len() > 1 {
+        for &sentence in &sentences[last(&sentences)..] {
+            let (signals, best) = read(sentence);
+            if signals.confidence() > parts.signals.confidence() {
+                parts.signals = signals;
+                parts.decided_by = Some(sentence.to_owned());
+            }
+            read_sentences.push((sentence, best));
         }
-        if let Some(best) = ranked.first().filter(|_| is_need && rules.needs) {
-            if confidence >= NEED_THRESHOLD && plan.counted() > 0.0 {
+    }
+    if rules.needs {
+        let clauses = needs::clauses(query);
+        for &clause in &clauses[last(&clauses)..] {
+            let best = match read_sentences
+                .iter()
+                .find(|&&(sentence, _)| sentence == clause)
+            {
+                Some(&(_, best)) => best,
+                None => read(clause).1,
+            };
+            if let Some(best) = best {
                 parts.needs.push(Need {
-                    clause: part.to_owned(),
-                    best: best.doc,
+                    clause: clause.to_owned(),
+                    best,
                 });
             }
         }
-    };
-    let sentences = sentences(query);
-    let clauses = needs::clauses(query);
-    let last = |all: &[&str]| all.len().saturating_sub(needs::MAX_CLAUSES);
-    if sentences.len() > 1 && clauses.len() == sentences.len() {
-        for &sentence in &sentences[last(&sentences)..] {
-            read(sentence, true, true);
-        }
-        return parts;
-    }
-    if sentences.len() > 1 {
-        for &sentence in &sentences[last(&sentences)..] {
-            read(sentence, true, false);
-        }
-    }
-    for &clause in &clauses[last(&clauses)..] {
-        read(clause, false, true);
     }
     parts
 }
