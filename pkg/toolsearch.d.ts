@@ -535,6 +535,12 @@ export class ToolSearch {
   /** Runs tool_search, tool_describe, tool_call or manage_connections by name; null for any other name. */
   handle(name: string, args: unknown, session: Session | PreparedSession, ctx?: CallContext): Promise<string | null>;
   /**
+   * Runs the bridge tool `name`, like `handle`, and says what its answer is
+   * (see `Answer`): read `kind`, never the text, to tell an error from a
+   * tool's own output. Resolves to null when `name` is not a bridge tool.
+   */
+  answer(name: string, args: unknown, session: Session | PreparedSession, ctx?: CallContext): Promise<Answer | null>;
+  /**
    * Why tools rank as they do for `query` (§6). Explains the top
    * `options.limit` tools (default 10), or the tools named in `options.names`:
    * at most 100 either way, for the query's first 4,096 characters.
@@ -594,11 +600,39 @@ export function tokenize(text: string): string[];
 export function version(): string;
 
 /**
- * True when a bridge result (the JSON text a bridge call resolved to) is an
- * error the host may flag (MCP `isError`, Anthropic `is_error`): an object
- * with an `error`, or a connector batch in which no call succeeded.
+ * Which error a bridge answered with: stable across releases, unlike its
+ * text. `internal` is an answer the engine could not write.
  */
-export function isError(text: string | null): boolean;
+export type ErrorClass =
+  | "arguments_unserialisable" | "arguments_not_json" | "list_required" | "list_empty" | "list_too_long"
+  | "item_too_long" | "calls_required" | "calls_not_array" | "calls_not_json" | "call_not_object"
+  | "call_without_name" | "call_to_bridge" | "call_arguments_not_object" | "call_arguments_not_json"
+  | "local_batch" | "directly_listed" | "not_in_session" | "unknown_tool" | "not_in_session_scope"
+  | "connectors_unavailable" | "no_executor" | "tool_failed" | "too_many_calls" | "missing_arguments"
+  | "invalid_arguments" | "manage_action" | "manage_targets" | "no_local_servers" | "callback_failed"
+  | "gateway_failed" | "internal";
+
+/**
+ * What a bridge call answered (`ts.answer`). `text` is always what the model
+ * reads; the kind says what it is.
+ */
+export type Answer =
+  /** A bridge's own answer; `matches`, the tool names a `tool_search` returned, each once, in order (empty for the other bridges). */
+  | { kind: "bridge"; text: string; matches: string[] }
+  /** The call cannot go on: `class` says why. */
+  | { kind: "error"; text: string; class: ErrorClass }
+  /** The tool ran: `result` is what `host.executeTool` returned, untouched; `text`, it as text. */
+  | { kind: "tool"; text: string; result: unknown }
+  /** A connector batch ran (§11.9): how many of its calls succeeded and failed. */
+  | { kind: "connectors"; text: string; succeeded: number; failed: number };
+
+/**
+ * True when an answer of `ts.answer` is one a host should flag as failed
+ * (MCP `isError`, Anthropic `is_error`): an error, or a connector batch in
+ * which no call succeeded. A tool's own output never is. Throws a TypeError
+ * for a string: the text alone does not say what it is.
+ */
+export function isError(answer: Answer | null): boolean;
 
 /** The name of a tool in any supported shape; null when it has none. */
 export function toolName(def: unknown): string | null;

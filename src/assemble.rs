@@ -118,6 +118,8 @@ pub fn assemble(
                 connections_granted,
                 loading,
                 ranking: config.ranking,
+                default_limit: config.search_default_limit,
+                max_limit: config.max_search_limit,
             },
             options.format,
         );

@@ -150,15 +150,27 @@ impl EmbedKind {
     }
 }
 
+/// What a tool gave when it ran.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolOutput<R> {
+    /// The text the model reads.
+    pub text: String,
+    /// What the host's executor returned, untouched, for the caller.
+    pub returned: R,
+}
+
 /// The host application.
 pub trait Host {
-    /// Runs the deferred tool `name` with validated, coerced `arguments`;
-    /// `Ok` holds the text the model reads.
+    /// What the host's executor returns, carried to the caller of
+    /// `tool_call` as it was (a JavaScript value in the binding).
+    type Returned;
+
+    /// Runs the deferred tool `name` with validated, coerced `arguments`.
     fn execute_tool(
         &self,
         name: &str,
         arguments: &Map<String, Value>,
-    ) -> impl Future<Output = Result<String, HostError>>;
+    ) -> impl Future<Output = Result<ToolOutput<Self::Returned>, HostError>>;
 
     /// True when a connector gateway is configured.
     fn has_gateway(&self) -> bool {

@@ -37,6 +37,7 @@ mod text;
 mod wasm;
 
 pub use assemble::{AssembleOptions, Assembly};
+pub use bridge::answer::Answer;
 pub use bridge::call::Resolution;
 pub use bridge::error::{BridgeError, JsonError};
 #[cfg(feature = "validation")]
@@ -48,7 +49,7 @@ pub use engine::{Engine, Options};
 pub use enhanced::semantic::{document_text, SemanticOptions};
 pub use enhanced::{Confidence, Leg, LOW_MATCHES};
 pub use host::{
-    CallbackError, EmbedKind, GatewayError, Host, HostError, Refusal, Route, Violation,
+    CallbackError, EmbedKind, GatewayError, Host, HostError, Refusal, Route, ToolOutput, Violation,
 };
 pub use listing::ListingForm;
 pub use ranking::Explanation;

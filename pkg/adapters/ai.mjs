@@ -99,7 +99,7 @@ export function searchTools(options = {}) {
       session.toolsets[name] = TOOLSET;
     }
     const limit = typeof maxResults === "number" ? maxResults : 25;
-    const answer = JSON.parse(await ts.toolSearch({ queries: [query], limit }, session));
-    return answer.results?.[0]?.matches ?? [];
+    const answer = await ts.answer("tool_search", { queries: [query], limit }, session);
+    return answer.kind === "bridge" ? answer.matches : [];
   };
 }

@@ -3,7 +3,7 @@
 // deferred loading (`defer_loading` tools found through `tool_reference`
 // blocks of a client-side search tool).
 import { isError } from "toolsearch";
-import { isRecord, matchedNames, namedCall, plainTool, split, toolsOf } from "./common.mjs";
+import { isRecord, namedCall, plainTool, split, toolsOf } from "./common.mjs";
 
 /**
  * A Messages API tool as the API takes it: a client tool (no `type`, or
@@ -48,10 +48,10 @@ export function messagesTools(ts, session, options) {
  */
 export async function toolResult(ts, session, toolUse, ctx) {
   if (!namedCall(toolUse?.name)) return null;
-  const text = await ts.handle(toolUse.name, toolUse.input, session, ctx);
-  if (text === null) return null;
-  const result = { type: "tool_result", tool_use_id: toolUse.id, content: text };
-  return isError(text) ? { ...result, is_error: true } : result;
+  const answer = await ts.answer(toolUse.name, toolUse.input, session, ctx);
+  if (answer === null) return null;
+  const result = { type: "tool_result", tool_use_id: toolUse.id, content: answer.text };
+  return isError(answer) ? { ...result, is_error: true } : result;
 }
 
 /**
@@ -79,9 +79,9 @@ export function deferredMessagesTools(ts, session, options) {
  */
 export async function toolSearchResult(ts, session, toolUse, ctx) {
   const known = new Set(toolsOf(session).map((def) => plainTool(def)?.name));
-  const text = await ts.toolSearch(toolUse.input, session, ctx);
-  const names = matchedNames(text).filter((name) => known.has(name));
-  const content = names.length > 0 ? names.map((name) => ({ type: "tool_reference", tool_name: name })) : text;
+  const answer = await ts.answer("tool_search", toolUse.input, session, ctx);
+  const names = answer.kind === "bridge" ? answer.matches.filter((name) => known.has(name)) : [];
+  const content = names.length > 0 ? names.map((name) => ({ type: "tool_reference", tool_name: name })) : answer.text;
   const result = { type: "tool_result", tool_use_id: toolUse.id, content };
-  return isError(text) ? { ...result, is_error: true } : result;
+  return isError(answer) ? { ...result, is_error: true } : result;
 }

@@ -1,6 +1,5 @@
 // What the provider adapters share: the session split into the tools the
-// model sees and the deferred ones, the bridge tools of an assembly, and the
-// names a tool_search answer matched.
+// model sees and the deferred ones, and the bridge tools of an assembly.
 import { toolName, toolSchema } from "toolsearch";
 
 const BRIDGES = new Set(["tool_search", "tool_describe", "tool_call"]);
@@ -73,16 +72,3 @@ export function refuseExecuteTool(options, adapter, how) {
 
 /** Whether a model's tool call names a tool: a call of another kind (a custom tool's) has no name to route. */
 export const namedCall = (name) => typeof name === "string";
-
-/** The tool names of a tool_search answer, every query's, once each, in order. */
-export function matchedNames(text) {
-  const names = [];
-  try {
-    for (const group of JSON.parse(text).results ?? []) {
-      for (const name of group.matches ?? []) if (!names.includes(name)) names.push(name);
-    }
-  } catch {
-    // an error answer: no names
-  }
-  return names;
-}

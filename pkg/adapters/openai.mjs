@@ -2,7 +2,7 @@
 // and Responses APIs, and the Responses API's own deferred loading
 // (`defer_loading` tools found by a client-executed `tool_search`).
 import { isError } from "toolsearch";
-import { isRecord, matchedNames, namedCall, plainTool, split, toolsOf } from "./common.mjs";
+import { isRecord, namedCall, plainTool, split, toolsOf } from "./common.mjs";
 
 /** A Chat Completions tool as the API takes it: a named function tool, or a custom tool. */
 const isChatTool = (def) =>
@@ -97,9 +97,9 @@ export function deferredResponsesTools(ts, session, options) {
  */
 export async function toolSearchOutput(ts, session, call, ctx) {
   const byName = new Map(toolsOf(session).map((def) => [plainTool(def)?.name, def]));
-  const text = await ts.toolSearch(call.arguments, session, ctx);
-  const tools = matchedNames(text)
+  const answer = await ts.answer("tool_search", call.arguments, session, ctx);
+  const tools = (answer.kind === "bridge" ? answer.matches : [])
     .filter((name) => byName.has(name))
     .map((name) => ({ ...toResponsesTool(byName.get(name)), defer_loading: true }));
-  return { type: "tool_search_output", call_id: call.call_id, execution: "client", status: isError(text) ? "incomplete" : "completed", tools };
+  return { type: "tool_search_output", call_id: call.call_id, execution: "client", status: isError(answer) ? "incomplete" : "completed", tools };
 }

@@ -73,26 +73,36 @@ class ToolSearch {
 
   /** tool_search (spec §8): the JSON text the model sees. */
   async toolSearch(args, session, ctx) {
-    return this.#call("tool_search", args, session, ctx);
+    return (await this.#call("tool_search", args, session, ctx)).text;
   }
 
   /** tool_describe (spec §9): the JSON text the model sees. */
   async toolDescribe(args, session, ctx) {
-    return this.#call("tool_describe", args, session, ctx);
+    return (await this.#call("tool_describe", args, session, ctx)).text;
   }
 
   /** manage_connections (spec §11.11): the JSON text the model sees. */
   async manageConnections(args, session, ctx) {
-    return this.#call("manage_connections", args, session, ctx);
+    return (await this.#call("manage_connections", args, session, ctx)).text;
   }
 
   /** tool_call (spec §10.4-10.5): resolve, scope, validate, run through host.executeTool. */
   async toolCall(args, session, ctx) {
-    return this.#call("tool_call", args, session, ctx);
+    return (await this.#call("tool_call", args, session, ctx)).text;
   }
 
-  /** Runs a bridge tool by name; resolves to null for any other name. */
+  /** Runs a bridge tool by name: the text the model sees; null for any other name. */
   async handle(name, args, session, ctx) {
+    return (await this.answer(name, args, session, ctx))?.text ?? null;
+  }
+
+  /**
+   * Runs a bridge tool by name and says what its answer is: `{kind, text}`
+   * with `matches` (a bridge's answer), `class` (an error), `result` (the
+   * value `host.executeTool` returned) or `succeeded` and `failed` (a
+   * connector batch); null for any other name.
+   */
+  async answer(name, args, session, ctx) {
     return this.#call(typeof name === "string" ? name : "", args, session, ctx);
   }
 
@@ -229,9 +239,9 @@ class ToolSearch {
   }
 
   /** Runs the bridge tool `name`; the session is read (and checked) first. */
-  #call(name, args, session, ctx) {
+  async #call(name, args, session, ctx) {
     const s = this.#session(session);
-    return this.#engine.call(name, argsText(args), s, contextOf(ctx));
+    return answerOf(await this.#engine.call(name, argsText(args), s, contextOf(ctx)));
   }
 
   /**
@@ -277,6 +287,22 @@ class ToolSearch {
   }
 }
 
+/** The engine's `[kind, text, facts]` (src/wasm/answer.rs) as the `Answer` of the declarations. */
+function answerOf(raw) {
+  if (raw === null) return null;
+  const [kind, text, facts] = raw;
+  switch (kind) {
+    case "bridge":
+      return { kind, text, matches: facts };
+    case "error":
+      return { kind, text, class: facts };
+    case "tool":
+      return { kind, text, result: facts };
+    default:
+      return { kind, text, succeeded: facts[0], failed: facts[1] };
+  }
+}
+
 /** Stemmed tokens of `text` (spec §5.4). */
 function tokenize(text) {
   return wasm().tokenize(typeof text === "string" ? text : "");
@@ -304,20 +330,15 @@ function toolSchema(def) {
 }
 
 /**
- * True when a bridge result (the JSON text a bridge call resolved to) is an
- * error the host may flag: an object with an `error`, or a connector batch
- * in which no call succeeded. A tool's own output counts when it has that
- * shape too.
+ * True when a bridge answer (of `ts.answer`) is one a host should flag as
+ * failed (MCP `isError`, Anthropic `is_error`): an error, or a connector
+ * batch in which no call succeeded. A tool's own output never is.
  */
-function isError(text) {
-  if (typeof text !== "string") return false;
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return false;
+function isError(answer) {
+  if (typeof answer === "string") {
+    throw new TypeError("toolsearch: isError takes the answer of ts.answer(name, args, session), not its text");
   }
-  if (!isRecord(value)) return false;
-  if (hasOwn.call(value, "error") && value.error !== null && value.error !== false) return true;
-  return isList(value.results) && value.error_count > 0 && value.success_count === 0;
+  if (!isRecord(answer)) return false;
+  const kind = field(answer, "kind");
+  return kind === "error" || (kind === "connectors" && field(answer, "succeeded") === 0 && field(answer, "failed") > 0);
 }

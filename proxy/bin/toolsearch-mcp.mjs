@@ -115,16 +115,13 @@ const ts = new ToolSearch({
   // engine's own only ends a call that outlives it by far.
   timeouts: { tool: 0xffffffff },
   host: {
-    // `ctx.ran` tells a tool's own answer from the bridge's error JSON; the
-    // client's cancellation (`ctx.signal`) reaches the server, and the
-    // server's progress reaches the client.
+    // The server's result as it is: a tool_call answer of kind "tool"
+    // carries it back whole. The client's cancellation (`ctx.signal`)
+    // reaches the server, and the server's progress reaches the client.
     executeTool: async (name, args, ctx) => {
       const result = await callServer(ctx, (options) => host.callToolResult(name, args, options));
-      const text = resultText(result);
-      if (result.isError) throw new Error(text);
-      ctx.ran = true;
-      ctx.result = result;
-      return text;
+      if (result.isError) throw new Error(resultText(result));
+      return result;
     },
   },
 });
@@ -136,9 +133,8 @@ const contextLength = config.contextLength ?? 200_000;
 const assembled = () => ts.assemble(session(), { contextLength, format: "mcp" }).tools;
 
 const textResult = (text, isError) => ({ content: [{ type: "text", text }], isError });
-/** A server's own result, when tool_call's answer is its text: its content blocks (images, resources) reach the client whole. */
-const ownResult = (ctx, answer) =>
-  ctx.ran && ctx.result && answer === resultText(ctx.result) ? { content: ctx.result.content, structuredContent: ctx.result.structuredContent, isError: false } : null;
+/** A server's own result, which tool_call ran: its content blocks (images, resources) reach the client whole. */
+const ownResult = (result) => ({ content: result.content, structuredContent: result.structuredContent, isError: false });
 
 /**
  * Calls a server for a client's request: `call(options)` with the client's
@@ -201,9 +197,9 @@ server.setRequestHandler(ListToolsRequestSchema, async () => {
 server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   await hostReady;
   const { name, arguments: args = {} } = request.params;
-  const ctx = { ran: false, signal: extra.signal, progressToken: request.params._meta?.progressToken, notify: extra.sendNotification };
-  const answer = await ts.handle(name, args, session(), ctx);
-  if (answer !== null) return ownResult(ctx, answer) ?? textResult(answer, !ctx.ran && isError(answer));
+  const ctx = { signal: extra.signal, progressToken: request.params._meta?.progressToken, notify: extra.sendNotification };
+  const answer = await ts.answer(name, args, session(), ctx);
+  if (answer !== null) return answer.kind === "tool" ? ownResult(answer.result) : textResult(answer.text, isError(answer));
   // Only a tool the assembly left visible is called directly; a deferred one goes through tool_call.
   shown ??= new Set(assembled().map((tool) => tool.name));
   if (!shown.has(name)) return textResult(`'${name}' is not a tool of this server; find tools with tool_search and call them with tool_call.`, true);

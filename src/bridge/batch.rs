@@ -4,6 +4,7 @@
 
 use serde_json::{json, Map, Value};
 
+use super::answer::Answer;
 use super::call::CallEntry;
 use super::error::BridgeError;
 use super::messages;
@@ -13,19 +14,19 @@ use crate::host::Host;
 /// Entries per connector batch (a context cap, not a wire limit).
 pub const MAX_BATCH: usize = 10;
 
-/// Runs the batch; the JSON text the model reads.
+/// Runs the batch: each entry's outcome, and the counts of both kinds.
 pub async fn run_batch<H: Host>(
     host: &H,
     timeouts: &Timeouts,
     context: &CallContext,
     calls: &[CallEntry],
-) -> String {
+) -> Answer<H::Returned> {
     if calls.len() > MAX_BATCH {
         return BridgeError::TooManyCalls {
             count: calls.len(),
             cap: MAX_BATCH,
         }
-        .to_json();
+        .into();
     }
     let mut results = Vec::with_capacity(calls.len());
     for (index, call) in calls.iter().enumerate() {
@@ -50,13 +51,18 @@ pub async fn run_batch<H: Host>(
         .iter()
         .filter(|slot| slot.get("error").is_some())
         .count();
-    json!({
+    let text = json!({
         "results": results,
         "success_count": calls.len() - errors,
         "error_count": errors,
         "total_count": calls.len(),
     })
-    .to_string()
+    .to_string();
+    Answer::Connectors {
+        text,
+        succeeded: calls.len() - errors,
+        failed: errors,
+    }
 }
 
 /// One entry: its name read, the host asked, then the call made.

@@ -2,6 +2,7 @@
 
 use serde_json::{Map, Value};
 
+use super::answer::Answer;
 use super::args::{self, LongItems, Repeats};
 use super::error::BridgeError;
 use super::Turn;
@@ -23,10 +24,10 @@ pub fn read_names(args_text: &str) -> Result<Vec<String>, BridgeError> {
 /// Answers tool_describe (§9): local schemas, the describe leg for
 /// connector names when connectors are in scope, refusals for tools that do
 /// not defer.
-pub async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
+pub async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H::Returned> {
     let names = match read_names(args) {
         Ok(names) => names,
-        Err(error) => return error.to_json(),
+        Err(error) => return error.into(),
     };
     let catalog = &turn.prepared.catalog;
     let remote_names: Vec<String> = names
@@ -87,7 +88,7 @@ pub async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
             messages::connectors_field(failure, "described", &undescribed),
         );
     }
-    Value::Object(output).to_string()
+    Answer::bridge(Value::Object(output).to_string())
 }
 
 /// `{"description", "parameters"}` of a raw definition, as stored.

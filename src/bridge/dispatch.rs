@@ -3,6 +3,7 @@
 
 use serde_json::{Map, Value};
 
+use super::answer::Answer;
 use super::batch::run_batch;
 use super::call::{resolve, Resolution};
 use super::error::BridgeError;
@@ -13,35 +14,38 @@ use crate::reserved::{MANAGE_CONNECTIONS, TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH}
 
 /// tool_call: resolve; a connector batch goes to the gateway; a local call is
 /// checked against the session's scope, validated, and run by the host.
-pub async fn tool_call<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
+pub async fn tool_call<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H::Returned> {
     let (name, arguments) = match resolve(args, turn.classifier, turn.session) {
-        Resolution::Error { error } => return error.to_json(),
+        Resolution::Error { error } => return error.into(),
         Resolution::Connectors { calls } => {
             if !turn.connectors_in_scope() {
-                return BridgeError::ConnectorsUnavailable.to_json();
+                return BridgeError::ConnectorsUnavailable.into();
             }
             return run_batch(turn.host, turn.timeouts, turn.context, &calls).await;
         }
         Resolution::Local { name, arguments } => (name, arguments),
     };
     let Some(entry) = turn.prepared.catalog.get(&name) else {
-        return BridgeError::NotInSessionScope(name).to_json();
+        return BridgeError::NotInSessionScope(name).into();
     };
     let def = turn.session.source.def(entry.position);
     let prepared = match validate::prepare(&name, def.as_ref(), &arguments) {
         Ok(prepared) => prepared,
-        Err(rejection) => return rejection.to_json(),
+        Err(rejection) => return (&*rejection).into(),
     };
     if let Some(schema) = &prepared.schema {
         if let Some(violation) = violation(turn.host, schema, &prepared.arguments).await {
-            return prepared.reject(&name, violation).to_json();
+            return (&*prepared.reject(&name, violation)).into();
         }
     }
     let arguments = prepared.arguments;
     match turn.host.execute_tool(&name, &arguments).await {
-        Ok(text) => text,
-        Err(HostError::Missing) => BridgeError::NoExecutor(name).to_json(),
-        Err(HostError::Failed(error)) => BridgeError::ToolFailed(name, error).to_json(),
+        Ok(output) => Answer::Tool {
+            text: output.text,
+            returned: output.returned,
+        },
+        Err(HostError::Missing) => BridgeError::NoExecutor(name).into(),
+        Err(HostError::Failed(error)) => BridgeError::ToolFailed(name, error).into(),
     }
 }
 
@@ -63,13 +67,17 @@ async fn violation<H: Host>(
 }
 
 /// manage_connections (§11.11); hosted actions need connectors allowed and a gateway.
-pub async fn manage<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
+pub async fn manage<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H::Returned> {
     let hosted = turn.config.connectors.enabled && turn.host.has_gateway();
     manage_connections(turn.host, turn.timeouts, turn.context, args, hosted).await
 }
 
 /// Runs the bridge tool `name`; `None` for any other name (the host runs its own).
-pub async fn handle<H: Host>(turn: &Turn<'_, H>, name: &str, args: &str) -> Option<String> {
+pub async fn handle<H: Host>(
+    turn: &Turn<'_, H>,
+    name: &str,
+    args: &str,
+) -> Option<Answer<H::Returned>> {
     Some(match name {
         TOOL_SEARCH => search::tool_search(turn, args).await,
         TOOL_DESCRIBE => describe::tool_describe(turn, args).await,

@@ -124,3 +124,42 @@ pub enum BridgeError {
     /// The gateway request of manage_connections failed.
     Gateway(Failure),
 }
+
+impl BridgeError {
+    /// Which error this is, in words a host can match on (`unknown_tool`,
+    /// `invalid_arguments`, ...): stable across releases, unlike the text.
+    pub fn class(&self) -> &'static str {
+        match self {
+            BridgeError::Unserialisable(_) => "arguments_unserialisable",
+            BridgeError::ArgsNotJson(_) => "arguments_not_json",
+            BridgeError::ListRequired(_) => "list_required",
+            BridgeError::ListEmpty(_) => "list_empty",
+            BridgeError::ListTooLong { .. } => "list_too_long",
+            BridgeError::ItemTooLong { .. } => "item_too_long",
+            BridgeError::CallsRequired => "calls_required",
+            BridgeError::CallsNotArray => "calls_not_array",
+            BridgeError::CallsNotJson(_) => "calls_not_json",
+            BridgeError::CallNotObject(_) => "call_not_object",
+            BridgeError::CallWithoutName(_) => "call_without_name",
+            BridgeError::CallToBridge(_) => "call_to_bridge",
+            BridgeError::ArgumentsNotObject(_) => "call_arguments_not_object",
+            BridgeError::ArgumentsNotJson(..) => "call_arguments_not_json",
+            BridgeError::LocalBatch { .. } => "local_batch",
+            BridgeError::DirectlyListed(_) => "directly_listed",
+            BridgeError::NotInSession(_) => "not_in_session",
+            BridgeError::UnknownTool { .. } => "unknown_tool",
+            BridgeError::NotInSessionScope(_) => "not_in_session_scope",
+            BridgeError::ConnectorsUnavailable => "connectors_unavailable",
+            BridgeError::NoExecutor(_) => "no_executor",
+            BridgeError::ToolFailed(..) => "tool_failed",
+            BridgeError::TooManyCalls { .. } => "too_many_calls",
+            BridgeError::MissingArguments { .. } => "missing_arguments",
+            BridgeError::InvalidArguments { .. } => "invalid_arguments",
+            BridgeError::ManageAction => "manage_action",
+            BridgeError::ManageTargets => "manage_targets",
+            BridgeError::NoLocalServers(_) => "no_local_servers",
+            BridgeError::Callback(_) => "callback_failed",
+            BridgeError::Gateway(_) => "gateway_failed",
+        }
+    }
+}

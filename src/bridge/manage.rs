@@ -8,6 +8,7 @@
 
 use serde_json::{json, Map, Value};
 
+use super::answer::Answer;
 use super::error::BridgeError;
 use super::schemas::parameters;
 use super::{args, messages};
@@ -46,10 +47,10 @@ pub async fn manage_connections<H: Host>(
     context: &CallContext,
     args_text: &str,
     hosted_in_scope: bool,
-) -> String {
+) -> Answer<H::Returned> {
     let args = match args::parse(args_text) {
         Ok(args) => args,
-        Err(error) => return error.to_json(),
+        Err(error) => return error.into(),
     };
     let action = match args.get("action") {
         None | Some(Value::Null) => "status",
@@ -58,26 +59,26 @@ pub async fn manage_connections<H: Host>(
         {
             action
         }
-        Some(_) => return BridgeError::ManageAction.to_json(),
+        Some(_) => return BridgeError::ManageAction.into(),
     };
     let targets = match targets(args.get("connectors")) {
         Ok(targets) => targets,
-        Err(error) => return error.to_json(),
+        Err(error) => return error.into(),
     };
     if LOCAL.contains(&action) {
         let servers: Vec<&Value> = targets.iter().filter_map(|t| t.get("name")).collect();
         let request = json!({"action": action, "servers": servers});
         return match host.manage_mcp(&request).await {
-            None => BridgeError::NoLocalServers(action.to_owned()).to_json(),
-            Some(Ok(result)) => result.to_string(),
-            Some(Err(error)) => BridgeError::Callback(error).to_json(),
+            None => BridgeError::NoLocalServers(action.to_owned()).into(),
+            Some(Ok(result)) => Answer::bridge(result.to_string()),
+            Some(Err(error)) => BridgeError::Callback(error).into(),
         };
     }
     if !hosted_in_scope {
-        return BridgeError::ConnectorsUnavailable.to_json();
+        return BridgeError::ConnectorsUnavailable.into();
     }
     if action != "status" && targets.is_empty() {
-        return BridgeError::ManageTargets.to_json();
+        return BridgeError::ManageTargets.into();
     }
     let connectors: Vec<Value> = targets
         .iter()
@@ -105,9 +106,9 @@ pub async fn manage_connections<H: Host>(
     let answer = match send(host, timeouts, Route::Connections, &body, None).await {
         Ok(answer) => answer,
         Err(f) if matches!(f.kind, FailureKind::Dark | FailureKind::NotConfigured) => {
-            return BridgeError::ConnectorsUnavailable.to_json();
+            return BridgeError::ConnectorsUnavailable.into();
         }
-        Err(f) => return BridgeError::Gateway(f).to_json(),
+        Err(f) => return BridgeError::Gateway(f).into(),
     };
     let connections = answer
         .get("connections")
@@ -115,14 +116,16 @@ pub async fn manage_connections<H: Host>(
         .cloned()
         .unwrap_or_default();
     match action {
-        "status" => json!({"connections": connections, "hint": messages::STATUS_HINT}).to_string(),
-        "rename" => json!({"connections": connections}).to_string(),
+        "status" => Answer::bridge(
+            json!({"connections": connections, "hint": messages::STATUS_HINT}).to_string(),
+        ),
+        "rename" => Answer::bridge(json!({"connections": connections}).to_string()),
         _ => connect(host, connections).await,
     }
 }
 
 /// Connect or reconnect: a card when the host has one, else links.
-async fn connect<H: Host>(host: &H, connections: Vec<Value>) -> String {
+async fn connect<H: Host>(host: &H, connections: Vec<Value>) -> Answer<H::Returned> {
     let apps: Vec<Value> = connections
         .iter()
         .filter(|c| c.get("connectUrl").is_some_and(Value::is_string))
@@ -144,8 +147,10 @@ async fn connect<H: Host>(host: &H, connections: Vec<Value>) -> String {
         .collect();
     if !apps.is_empty() {
         match host.connect_card(&json!({"apps": apps})).await {
-            Some(Ok(outcomes)) => return json!({"connections": outcomes}).to_string(),
-            Some(Err(error)) => return BridgeError::Callback(error).to_json(),
+            Some(Ok(outcomes)) => {
+                return Answer::bridge(json!({"connections": outcomes}).to_string())
+            }
+            Some(Err(error)) => return BridgeError::Callback(error).into(),
             None => {}
         }
     }
@@ -166,7 +171,7 @@ async fn connect<H: Host>(host: &H, connections: Vec<Value>) -> String {
             Value::Object(link)
         })
         .collect();
-    json!({"connections": links, "hint": messages::CONNECT_HINT}).to_string()
+    Answer::bridge(json!({"connections": links, "hint": messages::CONNECT_HINT}).to_string())
 }
 
 /// `connectors` as a list of `{name, ...}` objects; a bare string is one.

@@ -144,8 +144,10 @@ pub fn queries_parameter(ranking: Ranking) -> &'static str {
     }
 }
 
-/// `tool_search` `limit`.
-pub const LIMIT_PARAMETER: &str = "Matches per query (default 5, max 25).";
+/// `tool_search` `limit`, with the configured default and maximum.
+pub fn limit_parameter(default: usize, max: usize) -> String {
+    format!("Matches per query (default {default}, max {max}).")
+}
 
 /// `tool_describe` `names`.
 pub const NAMES_PARAMETER: &str =

@@ -2,6 +2,7 @@
 //! `tool_call` (and `manage_connections`), reading the model's arguments and
 //! writing the JSON it reads back.
 
+pub mod answer;
 pub mod args;
 pub mod batch;
 pub mod call;

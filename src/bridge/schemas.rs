@@ -32,6 +32,10 @@ pub struct SearchBridge<'a> {
     pub loading: Loading,
     /// The ranking that answers: how queries are best written.
     pub ranking: Ranking,
+    /// Matches per query when the model gives no `limit`.
+    pub default_limit: usize,
+    /// The most matches per query the model may ask for.
+    pub max_limit: usize,
 }
 
 /// The bridge tools in assembly order (search, describe, call), in `format`;
@@ -40,7 +44,7 @@ pub fn bridge_tools(search: SearchBridge, format: ToolFormat) -> Vec<Value> {
     let mut tools = vec![format.write(
         TOOL_SEARCH,
         &search_description(search),
-        search_parameters(search.ranking),
+        search_parameters(search.ranking, search.default_limit, search.max_limit),
     )];
     if search.loading == Loading::Bridges {
         tools.push(format.write(
@@ -92,12 +96,12 @@ const DESCRIBE_PARAMETERS: &str = r#"{"type":"object","properties":{"names":{"ty
 /// its arguments' descriptions.
 const CALL_PARAMETERS: &str = r#"{"type":"object","properties":{"calls":{"type":"array","description":"$0","items":{"type":"object","properties":{"name":{"type":"string","description":"$1"},"arguments":{"type":"object","description":"$2"}},"required":["name","arguments"]}}},"required":["calls"]}"#;
 
-fn search_parameters(ranking: Ranking) -> Value {
+fn search_parameters(ranking: Ranking, default_limit: usize, max_limit: usize) -> Value {
     parameters(
         SEARCH_PARAMETERS,
         &[
             messages::queries_parameter(ranking),
-            messages::LIMIT_PARAMETER,
+            &messages::limit_parameter(default_limit, max_limit),
         ],
     )
 }
@@ -165,6 +169,8 @@ mod tests {
             connections_granted: granted,
             loading,
             ranking: Ranking::Reference,
+            default_limit: 5,
+            max_limit: 25,
         });
         description
     }
@@ -189,6 +195,8 @@ mod tests {
                 connections_granted: false,
                 loading,
                 ranking,
+                default_limit: 5,
+                max_limit: 25,
             };
             let (reference, reference_queries) = search_tool(bridge(Ranking::Reference));
             assert!(reference.contains("Every word counts"), "{reference}");
@@ -222,7 +230,7 @@ mod tests {
                 "type": "object",
                 "properties": {
                     "queries": {"type": "array", "items": {"type": "string"}, "description": description},
-                    "limit": {"type": "integer", "description": messages::LIMIT_PARAMETER}
+                    "limit": {"type": "integer", "description": "Matches per query (default 5, max 25)."}
                 },
                 "required": ["queries"]
             })
@@ -230,7 +238,7 @@ mod tests {
         for ranking in [Ranking::Reference, Ranking::Enhanced] {
             let want = search(messages::queries_parameter(ranking));
             assert_eq!(
-                search_parameters(ranking).to_string(),
+                search_parameters(ranking, 5, 25).to_string(),
                 want.to_string(),
                 "keys and their order too"
             );
@@ -278,6 +286,8 @@ mod tests {
                 connections_granted: false,
                 loading: Loading::Bridges,
                 ranking: Ranking::Reference,
+                default_limit: 5,
+                max_limit: 25,
             },
             ToolFormat::OpenAi,
         );
@@ -300,6 +310,8 @@ mod tests {
                 connections_granted: false,
                 loading: Loading::Bridges,
                 ranking: Ranking::Reference,
+                default_limit: 5,
+                max_limit: 25,
             },
             ToolFormat::Mcp,
         );
@@ -338,6 +350,8 @@ mod tests {
                 connections_granted: false,
                 loading: Loading::Provider,
                 ranking: Ranking::Reference,
+                default_limit: 5,
+                max_limit: 25,
             },
             ToolFormat::OpenAi,
         );

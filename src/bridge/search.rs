@@ -4,6 +4,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
+use super::answer::Answer;
 use super::args::{self, LongItems, Repeats, MAX_ITEM_CHARS};
 use super::error::BridgeError;
 use super::messages;
@@ -203,12 +204,12 @@ pub struct Scope<'a> {
 
 /// Renders the answer (§8.2 steps 5-9, §8.3). `groups[i]` holds the ranked
 /// entries of query i.
-pub fn render(
+pub fn render<R>(
     request: &SearchRequest,
     groups: &[Group],
     scope: Scope,
     connectors: Option<Value>,
-) -> String {
+) -> Answer<R> {
     let Scope {
         local_count,
         summary,
@@ -253,15 +254,26 @@ pub fn render(
         tools: Records(tools),
         connectors,
     };
-    serde_json::to_string(&output).unwrap_or_else(|e| messages::error_json(&e.to_string()))
+    match serde_json::to_string(&output) {
+        Ok(text) => Answer::Bridge {
+            text,
+            matches: output
+                .tools
+                .0
+                .iter()
+                .map(|(name, _)| (*name).to_owned())
+                .collect(),
+        },
+        Err(error) => Answer::internal(&error.to_string()),
+    }
 }
 
 /// Answers tool_search (§8.2): local groups, then the connector leg when
 /// connectors are in scope and some group is short of `limit`.
-pub async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> String {
+pub async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H::Returned> {
     let request = match SearchRequest::read(args, turn.config) {
         Ok(request) => request,
-        Err(error) => return error.to_json(),
+        Err(error) => return error.into(),
     };
     let catalog = &turn.prepared.catalog;
     let ranker = turn.prepared.ranker(turn.config);

@@ -10,6 +10,7 @@ use std::rc::Rc;
 use serde_json::{Map, Value};
 
 use crate::assemble::{assemble, AssembleOptions, Assembly, AssemblyInput};
+use crate::bridge::answer::Answer;
 use crate::bridge::args::MAX_ITEM_CHARS;
 use crate::bridge::call::{self, Resolution};
 use crate::bridge::manage::manage_connections_tool;
@@ -331,26 +332,26 @@ impl Engine {
         call::resolve(args, &self.classifier, session)
     }
 
-    /// `tool_search` (spec §8): the JSON text the model reads.
+    /// `tool_search` (spec §8): its answer, with the names it matched.
     pub async fn tool_search<H: Host>(
         &self,
         args: &str,
         session: &Session,
         host: &H,
         context: &CallContext,
-    ) -> String {
+    ) -> Answer<H::Returned> {
         let prepared = self.prepare(session);
         search::tool_search(&self.turn(session, &prepared, host, context), args).await
     }
 
-    /// `tool_describe` (spec §9): the JSON text the model reads.
+    /// `tool_describe` (spec §9): its answer.
     pub async fn tool_describe<H: Host>(
         &self,
         args: &str,
         session: &Session,
         host: &H,
         context: &CallContext,
-    ) -> String {
+    ) -> Answer<H::Returned> {
         let prepared = self.prepare(session);
         describe::tool_describe(&self.turn(session, &prepared, host, context), args).await
     }
@@ -363,7 +364,7 @@ impl Engine {
         session: &Session,
         host: &H,
         context: &CallContext,
-    ) -> String {
+    ) -> Answer<H::Returned> {
         let prepared = self.prepare(session);
         dispatch::tool_call(&self.turn(session, &prepared, host, context), args).await
     }
@@ -377,7 +378,7 @@ impl Engine {
         session: &Session,
         host: &H,
         context: &CallContext,
-    ) -> Option<String> {
+    ) -> Option<Answer<H::Returned>> {
         let prepared = self.prepare(session);
         dispatch::handle(&self.turn(session, &prepared, host, context), name, args).await
     }

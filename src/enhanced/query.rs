@@ -3,6 +3,8 @@
 //! (values, names, message bodies) set apart, and the style of the query
 //! (keyword or natural) recognised.
 
+use std::borrow::Cow;
+
 use super::language::{english, English};
 use super::translate::{translate, Translation};
 use super::words::for_each_prose_word;
@@ -75,6 +77,7 @@ pub const GLOSSARY_WEIGHT: f64 = 0.8;
 /// English; `known` tells whether the catalog knows a word (see
 /// [`translate`]).
 pub fn analyze(text: &str, known: &dyn Fn(&str) -> bool, rules: Rules) -> Analysis {
+    let text = &straight_apostrophes(text);
     let english = english();
     if let Some(translation) = translate(text, known).filter(|_| rules.translation) {
         let chunks: Vec<&str> = translation.words.iter().map(String::as_str).collect();
@@ -138,7 +141,7 @@ fn analyze_words(chunks: &[&str], natural: bool, english: &English, rules: Rules
         let in_quote = natural && (quoted || opens_quote(chunk));
         quoted = in_quote && !closes_quote(chunk, quoted);
         let ends_detail = !quoted && ends_sentence(chunk);
-        let word = lowercase(clean(chunk));
+        let word = clean(chunk).to_lowercase();
         let clause_follows = || {
             chunks
                 .get(position + 1)
@@ -158,7 +161,7 @@ fn analyze_words(chunks: &[&str], natural: bool, english: &English, rules: Rules
                 && matches!(word.as_str(), "not" | "never")
                 && english
                     .copulas
-                    .contains(lowercase(chunks[position - 1]).as_str());
+                    .contains(chunks[position - 1].to_lowercase().as_str());
             if after_copula || english.copulas.contains(word.as_str()) {
                 negated_state = true;
             } else {
@@ -321,14 +324,13 @@ fn clean(chunk: &str) -> &str {
     chunk.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
 }
 
-/// `text` lowercased, with a typographic apostrophe written as `'`
-/// ("Don’t" is "don't").
-fn lowercase(text: &str) -> String {
-    let lower = text.to_lowercase();
-    if lower.contains('’') {
-        lower.replace('’', "'")
+/// `text` with each typographic apostrophe written as `'` ("Don’t" is
+/// "don't"), so that every later reading sees one kind.
+fn straight_apostrophes(text: &str) -> Cow<'_, str> {
+    if text.contains('’') {
+        Cow::Owned(text.replace('’', "'"))
     } else {
-        lower
+        Cow::Borrowed(text)
     }
 }
 
@@ -465,6 +467,18 @@ mod tests {
                 ("file".into(), false)
             ]
         );
+    }
+
+    #[test]
+    fn a_typographic_apostrophe_reads_as_a_straight_one() {
+        for (typographic, straight) in [
+            ("Don’t delete files", "Don't delete files"),
+            ("what’s on my calendar", "what's on my calendar"),
+            ("user’s repos", "user's repos"),
+            ("rename it, don’t copy", "rename it, don't copy"),
+        ] {
+            assert_eq!(analyze(typographic), analyze(straight), "{typographic}");
+        }
     }
 
     #[test]

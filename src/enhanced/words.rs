@@ -7,12 +7,18 @@
 /// Calls `f` with each lowercased word of an identifier (a tool or
 /// parameter name), split at case boundaries.
 pub fn for_each_word(text: &str, mut f: impl FnMut(&str)) {
+    identifier_words(text, &mut f);
+}
+
+/// [`for_each_word`] through one callback type, so that the wasm holds
+/// one copy of it, not one per caller.
+fn identifier_words(text: &str, f: &mut dyn FnMut(&str)) {
     let mut lower = String::new();
     for_each_run(
         text,
         |b| b.is_ascii_alphanumeric(),
         |run| {
-            split_run(run, &mut |part| emit_lowercase(part, &mut f, &mut lower));
+            split_run(run, &mut |part| emit_lowercase(part, f, &mut lower));
         },
     );
 }
@@ -23,8 +29,14 @@ pub fn for_each_word(text: &str, mut f: impl FnMut(&str)) {
 /// GitHub, HubSpot or JavaScript stay whole. Text split at whitespace, then
 /// each chunk at what is no letter or digit; ASCII text byte by byte.
 pub fn for_each_prose_word(text: &str, mut f: impl FnMut(&str)) {
+    prose_words(text, &mut f);
+}
+
+/// [`for_each_prose_word`] through one callback type (see
+/// [`identifier_words`]).
+fn prose_words(text: &str, f: &mut dyn FnMut(&str)) {
     let mut lower = String::new();
-    let mut chunk_words = |chunk: &str| prose_chunk(chunk, &mut f, &mut lower);
+    let mut chunk_words = |chunk: &str| prose_chunk(chunk, f, &mut lower);
     if text.is_ascii() {
         for_each_run(text, |b| !is_ascii_space(b), &mut chunk_words);
     } else {
@@ -33,9 +45,9 @@ pub fn for_each_prose_word(text: &str, mut f: impl FnMut(&str)) {
 }
 
 /// The words of one chunk of prose (no whitespace in it).
-fn prose_chunk(chunk: &str, f: &mut impl FnMut(&str), lower: &mut String) {
+fn prose_chunk(chunk: &str, f: &mut dyn FnMut(&str), lower: &mut String) {
     if chunk.contains('_') || is_camel(chunk) {
-        for_each_word(chunk, &mut *f);
+        identifier_words(chunk, f);
     } else if chunk.is_ascii() {
         for_each_run(
             chunk,
@@ -60,7 +72,7 @@ fn prose_chunk(chunk: &str, f: &mut impl FnMut(&str), lower: &mut String) {
 
 /// Calls `f` with `word` (ASCII) lowercased, copying it only when it has a
 /// capital.
-fn emit_lowercase(word: &str, f: &mut impl FnMut(&str), lower: &mut String) {
+fn emit_lowercase(word: &str, f: &mut dyn FnMut(&str), lower: &mut String) {
     if word.bytes().any(|b| b.is_ascii_uppercase()) {
         lower.clear();
         lower.push_str(word);

@@ -391,7 +391,12 @@ mod tests {
         assert_eq!(Index::read(&mut r), Ok(index));
         assert_eq!(r.finish(), Ok(()));
         for cut in 0..bytes.len() {
-            let _ = Index::read(&mut Reader::new(&bytes[..cut]));
+            assert_eq!(
+                Index::read(&mut Reader::new(&bytes[..cut])),
+                Err(Corrupt),
+                "{cut} of {} bytes read as an index",
+                bytes.len()
+            );
         }
     }
 

@@ -13,7 +13,7 @@ use super::timer::{is_aborted, within, within_or_aborted};
 use crate::config::positive_u32;
 use crate::connectors::{CallContext, Surface};
 use crate::host::{
-    CallbackError, EmbedKind, GatewayError, Host, HostError, Refusal, Route, Violation,
+    CallbackError, EmbedKind, GatewayError, Host, HostError, Refusal, Route, ToolOutput, Violation,
 };
 
 /// How long the host's callbacks may take and how large a gateway answer
@@ -157,11 +157,13 @@ impl JsHost {
 }
 
 impl Host for JsHost {
+    type Returned = JsValue;
+
     async fn execute_tool(
         &self,
         name: &str,
         arguments: &Map<String, Value>,
-    ) -> Result<String, HostError> {
+    ) -> Result<ToolOutput<JsValue>, HostError> {
         let execute = self.callback("executeTool").ok_or(HostError::Missing)?;
         if let Some(reason) = self.aborted_before() {
             return Err(HostError::Failed(reason));
@@ -175,15 +177,21 @@ impl Host for JsHost {
             .settle(&returned, self.bounds.tool_ms)
             .await
             .map_err(HostError::Failed)?;
-        if let Some(text) = value.as_string() {
-            return Ok(text);
-        }
-        match JSON::stringify(&value) {
-            Ok(text) => Ok(text.as_string().unwrap_or_else(|| "null".to_owned())),
-            Err(e) => Err(HostError::Failed(CallbackError::ResultNotJson(describe(
-                &e,
-            )))),
-        }
+        let text = match value.as_string() {
+            Some(text) => text,
+            None => match JSON::stringify(&value) {
+                Ok(text) => text.as_string().unwrap_or_else(|| "null".to_owned()),
+                Err(e) => {
+                    return Err(HostError::Failed(CallbackError::ResultNotJson(describe(
+                        &e,
+                    ))))
+                }
+            },
+        };
+        Ok(ToolOutput {
+            text,
+            returned: value,
+        })
     }
 
     fn has_gateway(&self) -> bool {

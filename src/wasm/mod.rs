@@ -2,6 +2,7 @@
 //! encode the result. No spec behaviour lives here. The hand-written facade in
 //! `pkg/src/facade.js` wraps this raw class as the public `ToolSearch`.
 
+mod answer;
 mod decode;
 mod host;
 mod reflect;
@@ -130,9 +131,10 @@ impl WasmEngine {
     }
 
     /// Runs the bridge tool `name` (`tool_search`, `tool_describe`,
-    /// `tool_call` or `manage_connections`): a promise of its JSON text, or
-    /// of `null` for any other name. The promise owns what it needs, so host
-    /// callbacks may call this instance again.
+    /// `tool_call` or `manage_connections`): a promise of its answer
+    /// (`[kind, text, facts]`, see `answer::encode`), or of `null` for any
+    /// other name. The promise owns what it needs, so host callbacks may call
+    /// this instance again.
     pub fn call(
         &self,
         name: String,
@@ -146,7 +148,7 @@ impl WasmEngine {
         let context = host.call_context();
         future_to_promise(async move {
             let out = engine.handle(&name, &args, &session, &host, &context).await;
-            Ok(out.map_or(JsValue::NULL, |text| JsValue::from_str(&text)))
+            Ok(out.map_or(JsValue::NULL, answer::encode))
         })
     }
 

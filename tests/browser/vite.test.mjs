@@ -25,8 +25,8 @@ const session = {
   toolsets: { mcp__kv__set: "mcp-kv" },
 };
 const found = JSON.parse(await ts.toolSearch({ queries: ["set key"] }, session));
-const rejected = await ts.toolCall({ calls: [{ name: "mcp__kv__set", arguments: { ttl: "soon" } }] }, session);
-document.querySelector("#out").textContent = JSON.stringify({ matches: found.results[0].matches, rejected: isError(rejected), path: JSON.parse(rejected).path });
+const rejected = await ts.answer("tool_call", { calls: [{ name: "mcp__kv__set", arguments: { ttl: "soon" } }] }, session);
+document.querySelector("#out").textContent = JSON.stringify({ matches: found.results[0].matches, rejected: isError(rejected), path: JSON.parse(rejected.text).path });
 `;
 
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm" };

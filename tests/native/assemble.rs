@@ -275,3 +275,23 @@ fn tools_without_toolsets_are_warned_about() {
     assert!(registered.activated);
     assert!(registered.warnings.is_empty(), "{:?}", registered.warnings);
 }
+
+#[test]
+fn the_limit_parameter_states_the_configured_limits() {
+    let limit_description = |config: Value| {
+        let e = engine(config, &["terminal"]);
+        let a = assemble(&e, fixture_session(fixture_tools()), Some(2000.0));
+        bridge(&a)[0]["function"]["parameters"]["properties"]["limit"]["description"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    assert_eq!(
+        limit_description(json!({})),
+        "Matches per query (default 5, max 25)."
+    );
+    assert_eq!(
+        limit_description(json!({"search_default_limit": 3, "max_search_limit": 10})),
+        "Matches per query (default 3, max 10)."
+    );
+}

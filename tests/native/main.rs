@@ -3,6 +3,7 @@
 
 mod support;
 
+mod answers;
 mod assemble;
 mod config;
 mod enhanced;

@@ -16,7 +16,13 @@ struct EmbedHost {
 }
 
 impl Host for EmbedHost {
-    async fn execute_tool(&self, _: &str, _: &Map<String, Value>) -> Result<String, HostError> {
+    type Returned = ();
+
+    async fn execute_tool(
+        &self,
+        _: &str,
+        _: &Map<String, Value>,
+    ) -> Result<toolsearch::ToolOutput<()>, HostError> {
         Err(HostError::Missing)
     }
 
@@ -69,12 +75,7 @@ fn fixture() -> Value {
 fn first(engine: &Engine, host: &EmbedHost, query: &str) -> (Option<String>, String) {
     let s = session(engine, fixture());
     let args = json!({"queries": [query]}).to_string();
-    let out = parse(&block_on(engine.tool_search(
-        &args,
-        &s,
-        host,
-        &CallContext::default(),
-    )));
+    let out = parse(block_on(engine.tool_search(&args, &s, host, &CallContext::default())).text());
     let group = &out["results"][0];
     (
         group["matches"][0].as_str().map(str::to_owned),

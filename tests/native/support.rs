@@ -109,17 +109,23 @@ pub struct FakeHost {
 }
 
 impl toolsearch::Host for FakeHost {
+    /// The answer's text again, as a host's own value.
+    type Returned = String;
+
     async fn execute_tool(
         &self,
         name: &str,
         arguments: &serde_json::Map<String, Value>,
-    ) -> Result<String, toolsearch::HostError> {
+    ) -> Result<toolsearch::ToolOutput<String>, toolsearch::HostError> {
         self.calls
             .borrow_mut()
             .push((name.to_owned(), Value::Object(arguments.clone())));
         match &self.answer {
             None => Err(toolsearch::HostError::Missing),
-            Some(Ok(text)) => Ok(text.clone()),
+            Some(Ok(text)) => Ok(toolsearch::ToolOutput {
+                text: text.clone(),
+                returned: text.clone(),
+            }),
             Some(Err(reason)) => Err(toolsearch::HostError::Failed(
                 toolsearch::CallbackError::Threw(Some(reason.clone())),
             )),
@@ -127,27 +133,29 @@ impl toolsearch::Host for FakeHost {
     }
 }
 
-/// tool_search with a host without connectors.
+/// tool_search with a host without connectors: the text the model reads.
 pub fn search(engine: &Engine, args: &str, session: &Session) -> String {
     block_on(engine.tool_search(args, session, &FakeHost::default(), &CallContext::default()))
+        .into_text()
 }
 
-/// tool_describe with a host without connectors.
+/// tool_describe with a host without connectors: the text the model reads.
 pub fn describe(engine: &Engine, args: &str, session: &Session) -> String {
     block_on(engine.tool_describe(args, session, &FakeHost::default(), &CallContext::default()))
+        .into_text()
 }
 
-/// tool_call through `host`.
+/// tool_call through `host`: the text the model reads.
 pub fn call<H: toolsearch::Host>(
     engine: &Engine,
     args: &str,
     session: &Session,
     host: &H,
 ) -> String {
-    block_on(engine.tool_call(args, session, host, &CallContext::default()))
+    block_on(engine.tool_call(args, session, host, &CallContext::default())).into_text()
 }
 
-/// Any bridge tool by name through `host`.
+/// Any bridge tool by name through `host`: the text the model reads.
 pub fn handle<H: toolsearch::Host>(
     engine: &Engine,
     name: &str,
@@ -156,6 +164,7 @@ pub fn handle<H: toolsearch::Host>(
     host: &H,
 ) -> Option<String> {
     block_on(engine.handle(name, args, session, host, &CallContext::default()))
+        .map(toolsearch::Answer::into_text)
 }
 
 /// The hint of result `group` of a tool_search answer, after checking that

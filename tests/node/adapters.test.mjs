@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
-import { ToolSearch, isError } from "toolsearch";
+import { ToolSearch } from "toolsearch";
 import { chatToolMessage, chatTools, deferredResponsesTools, functionCallOutput, responsesTools, toolSearchOutput } from "toolsearch/openai";
 import { deferredMessagesTools, messagesTools, toolResult, toolSearchResult } from "toolsearch/anthropic";
 
@@ -76,7 +76,7 @@ test("openai: Chat Completions through search, describe and call", async () => {
   assert.deepEqual(answers.map((a) => a.tool_call_id), ["1", "2", "3", "4"]);
   assert.deepEqual(JSON.parse(answers[0].content).results[0].matches[0], "mcp__github__create_issue");
   assert.deepEqual(JSON.parse(answers[1].content).tools.mcp__github__create_issue.parameters.required, ["title"]);
-  assert.equal(isError(answers[2].content), true);
+  assert.match(answers[2].content, /^\{"error"/);
   assert.equal(answers[3].content, "ran mcp__github__create_issue");
   assert.deepEqual(ran, [["mcp__github__create_issue", { title: "Crash" }]]);
   // A call of the host's own tool is the host's to run.
@@ -129,6 +129,10 @@ test("anthropic: Messages API through the bridges, is_error, and its own deferre
   assert.deepEqual([rejected.type, rejected.tool_use_id, rejected.is_error], ["tool_result", "u1", true]);
   assert.match(rejected.content, /missing required argument\(s\): text/);
   assert.equal(await toolResult(ts, session, { id: "u9", name: "terminal", input: {} }), null);
+  // A tool's own output that reads like an error is not flagged: only the bridge's errors are.
+  const quiet = new ToolSearch({ host: { executeTool: async () => '{"error":"no such channel"}' } });
+  const own = await toolResult(quiet, session, { id: "u8", name: "tool_call", input: { calls: [{ name: "mcp__slack__list_channels", arguments: {} }] } });
+  assert.deepEqual(own, { type: "tool_result", tool_use_id: "u8", content: '{"error":"no such channel"}' });
 
   const second = await client.messages.create({ model: "mock", max_tokens: 100, messages: [{ role: "user", content: "Which channels?" }], tools: deferredMessagesTools(ts, session, { contextLength }) });
   assert.equal(model.sent[1].tools.filter((t) => t.defer_loading).length, 6);

@@ -90,16 +90,22 @@ test("Node needs no init, but init() exists and resolves", async () => {
   assert.deepEqual(esm.tokenize(42), []);
 });
 
-test("isError, toolName and toolSchema read any tool shape and any bridge answer", async () => {
-  assert.equal(esm.isError('{"error":"bad"}'), true);
-  assert.equal(esm.isError('{"results":[],"success_count":0,"error_count":2,"total_count":2}'), true);
-  assert.equal(esm.isError('{"results":[],"success_count":1,"error_count":1,"total_count":2}'), false);
-  assert.equal(esm.isError('{"queries":["x"],"results":[]}'), false);
-  for (const text of ["plain text", "[1]", "null", null, 3]) assert.equal(esm.isError(text), false);
+test("isError reads an answer's kind, never its text; toolName and toolSchema read any tool shape", async () => {
+  assert.equal(esm.isError({ kind: "error", text: "{}", class: "unknown_tool" }), true);
+  assert.equal(esm.isError({ kind: "connectors", text: "{}", succeeded: 0, failed: 2 }), true);
+  assert.equal(esm.isError({ kind: "connectors", text: "{}", succeeded: 1, failed: 1 }), false);
+  assert.equal(esm.isError({ kind: "tool", text: '{"error":"not found"}', result: { error: "not found" } }), false);
+  for (const value of [null, undefined, 3, [], {}]) assert.equal(esm.isError(value), false);
+  assert.throws(() => esm.isError('{"error":"bad"}'), /takes the answer of ts\.answer/);
   const ts = new esm.ToolSearch();
   const session = { tools: [{ name: "mcp__kv__get", inputSchema: { type: "object", required: ["key"] } }], toolsets: { mcp__kv__get: "mcp-kv" } };
-  assert.equal(esm.isError(await ts.toolCall({ calls: [{ name: "mcp__kv__get", arguments: {} }] }, session)), true);
-  assert.equal(esm.isError(await ts.toolSearch({ queries: ["get"] }, session)), false);
+  const refused = await ts.answer("tool_call", { calls: [{ name: "mcp__kv__get", arguments: {} }] }, session);
+  assert.equal(refused.kind, "error");
+  assert.equal(refused.class, "missing_arguments");
+  assert.equal(esm.isError(refused), true);
+  const found = await ts.answer("tool_search", { queries: ["get"] }, session);
+  assert.deepEqual(found, { kind: "bridge", text: await ts.toolSearch({ queries: ["get"] }, session), matches: ["mcp__kv__get"] });
+  assert.equal(esm.isError(found), false);
   const schema = { type: "object" };
   assert.deepEqual(
     [{ type: "function", function: { name: "a", parameters: schema } }, { name: "b", input_schema: schema }, { name: "c", inputSchema: schema }]

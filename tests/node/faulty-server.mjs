@@ -60,6 +60,8 @@ if (process.env.FAULT_FILE && down()) {
   });
   // A 1×1 PNG.
   const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+  // A result whose text reads like an error, which the server does not flag.
+  server.registerTool("lookup", { description: "Look a key up." }, async () => text('{"error":"no such key"}'));
   server.registerTool("picture", { description: "Draw a picture." }, async () => ({ content: [{ type: "image", data: png, mimeType: "image/png" }] }));
   await server.connect(new StdioServerTransport());
 }

@@ -203,6 +203,9 @@ test("a server that never answers is given up at its deadline; images pass throu
     const picture = await proxy.callTool({ name: "tool_call", arguments: { calls: [{ name: "mcp__fine__picture", arguments: {} }] } });
     assert.equal(picture.isError, false, JSON.stringify(picture));
     assert.deepEqual(picture.content.map((c) => [c.type, c.mimeType]), [["image", "image/png"]]);
+    // A tool's own text that reads like an error is its output, not an error of the bridge.
+    const looked = await proxy.callTool({ name: "tool_call", arguments: { calls: [{ name: "mcp__fine__lookup", arguments: {} }] } });
+    assert.deepEqual(looked, { content: [{ type: "text", text: '{"error":"no such key"}' }], isError: false });
     const direct = await proxy.callTool({ name: "mcp__fine__pid", arguments: {} });
     assert.equal(direct.isError, true);
     assert.match(direct.content[0].text, /not a tool of this server; find tools with tool_search/);

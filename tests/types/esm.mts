@@ -7,6 +7,7 @@ import init, {
   toolName,
   toolSchema,
   version,
+  type Answer,
   type ToolCallArgs,
   type ToolDef,
   type ToolSearchArgs,
@@ -66,13 +67,15 @@ export async function run(session: Session): Promise<string[]> {
   const refused: string | null = warmStart.refused;
   const warm: PreparedSession = warmStart.session;
   void [refused, warm];
-  const flagged: boolean = isError(await ts.toolCall(callArgs, prepared)) || isError(await ts.toolSearch(searchArgs, prepared));
+  const answer: Answer | null = await ts.answer("tool_call", callArgs, prepared);
+  const flagged: boolean = isError(answer) || (answer?.kind === "error" && answer.class === "unknown_tool");
+  const matched: string[] = answer?.kind === "bridge" ? answer.matches : answer?.kind === "tool" ? [String(answer.result)] : [];
   const def: ToolDef = { type: "function", function: { name: "f", parameters: { type: "object" } } };
   // The union narrows on its shape.
   const nameOf = (d: ToolDef): string => (d.type === "function" ? d.function.name : d.name);
   const defName: string = nameOf(def);
   const named: string | null = toolName(def);
-  void [flagged, defName, named, toolSchema(def)?.type];
+  void [flagged, matched, defName, named, toolSchema(def)?.type];
   initSync();
   const described: string = await ts.toolDescribe({ names: ["x"] }, session);
   const called: string = await ts.toolCall({ calls: [{ name: "x", arguments: {} }] }, session);

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use serde_json::{json, Value};
 use toolsearch::CallContext;
-use toolsearch::{Engine, Options, Session};
+use toolsearch::{Answer, Engine, Options, Session};
 
 #[allow(dead_code)]
 #[path = "../../../tests/native/support.rs"]
@@ -136,14 +136,34 @@ pub fn assert_in_session(answer: &Value, names: &HashSet<String>) {
     }
 }
 
-/// tool_search, twice: the same bytes both times.
+/// The text of a bridge's own answer (not a tool's), after checking that its
+/// kind agrees with it: an error's text is `{"error", ...}`, and a search
+/// answer's matches are the names of its records, in order.
+pub fn checked_text<R>(answer: Answer<R>) -> String {
+    match &answer {
+        Answer::Error { text, class } => {
+            assert!(json_of(text).get("error").is_some(), "{class}: {text}");
+        }
+        Answer::Bridge { text, matches } => {
+            let value = json_of(text);
+            assert!(value.get("error").is_none(), "an error answered as a bridge's: {text}");
+            if let Some(tools) = value.get("queries").and(value["tools"].as_object()) {
+                assert!(tools.keys().eq(matches.iter()), "matches {matches:?} of {text}");
+            }
+        }
+        Answer::Tool { .. } | Answer::Connectors { .. } => {}
+    }
+    answer.into_text()
+}
+
+/// tool_search, twice: the same answer both times.
 pub fn search(engine: &Engine, args: &str, session: &Session) -> String {
     let run = || {
         support::block_on(engine.tool_search(args, session, &quiet_host(), &CallContext::default()))
     };
     let first = run();
     assert_eq!(first, run(), "tool_search is not deterministic");
-    first
+    checked_text(first)
 }
 
 /// tool_describe, twice: the same bytes both times.
@@ -158,7 +178,7 @@ pub fn describe(engine: &Engine, args: &str, session: &Session) -> String {
     };
     let first = run();
     assert_eq!(first, run(), "tool_describe is not deterministic");
-    first
+    checked_text(first)
 }
 
 /// tool_call, twice: the same bytes both times; the names it ran.
@@ -167,6 +187,7 @@ pub fn call(engine: &Engine, args: &str, session: &Session) -> (String, Vec<Stri
     let run = || support::block_on(engine.tool_call(args, session, &host, &CallContext::default()));
     let first = run();
     assert_eq!(first, run(), "tool_call is not deterministic");
+    let first = checked_text(first);
     let ran = host
         .calls
         .borrow()

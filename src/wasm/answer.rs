@@ -1,0 +1,36 @@
+//! A bridge answer as the facade reads it: `[kind, text, facts]`, where
+//! `facts` is the search's matches, the error's class, the executor's
+//! result or a batch's `[succeeded, failed]` (`answerOf` in
+//! pkg/src/facade.js names them; the array keeps the wasm small).
+
+use js_sys::Array;
+use wasm_bindgen::JsValue;
+
+use crate::bridge::answer::Answer;
+
+/// `answer` as `[kind, text, facts]`.
+pub fn encode(answer: Answer<JsValue>) -> JsValue {
+    let (kind, text, facts) = match answer {
+        Answer::Bridge { text, matches } => (
+            "bridge",
+            text,
+            matches
+                .into_iter()
+                .map(JsValue::from)
+                .collect::<Array>()
+                .into(),
+        ),
+        Answer::Error { text, class } => ("error", text, class.into()),
+        Answer::Tool { text, returned } => ("tool", text, returned),
+        Answer::Connectors {
+            text,
+            succeeded,
+            failed,
+        } => (
+            "connectors",
+            text,
+            Array::of2(&(succeeded as f64).into(), &(failed as f64).into()).into(),
+        ),
+    };
+    Array::of3(&kind.into(), &text.into(), &facts).into()
+}

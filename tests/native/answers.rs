@@ -1,0 +1,130 @@
+//! Every bridge answer says what it is: a bridge's own answer (with the
+//! names a search matched), an error with its class, or a tool's own output
+//! with the host's value untouched, even when that output looks like an error.
+
+use serde_json::json;
+use toolsearch::{Answer, CallContext};
+
+use crate::support::{block_on, engine, session, tool, FakeHost};
+
+fn fixture() -> (toolsearch::Engine, toolsearch::Session) {
+    let engine = engine(json!({}), &[]);
+    let s = session(
+        &engine,
+        json!({
+            "tools": [
+                tool("mcp__files__read_file", "Read a file from disk", &["path"]),
+                tool("mcp__files__write_file", "Write a file to disk", &["path", "text"]),
+            ],
+            "toolsets": {"mcp__files__read_file": "mcp-files", "mcp__files__write_file": "mcp-files"}
+        }),
+    );
+    (engine, s)
+}
+
+fn answer(name: &str, args: serde_json::Value, host: &FakeHost) -> Answer<String> {
+    let (engine, s) = fixture();
+    block_on(engine.handle(name, &args.to_string(), &s, host, &CallContext::default()))
+        .expect("a bridge tool")
+}
+
+#[test]
+fn a_search_answer_carries_its_matches_in_record_order() {
+    let found = answer(
+        "tool_search",
+        json!({"queries": ["write file", "read"]}),
+        &FakeHost::default(),
+    );
+    let Answer::Bridge { text, matches } = &found else {
+        panic!("{found:?}")
+    };
+    let records: Vec<String> = serde_json::from_str::<serde_json::Value>(text).unwrap()["tools"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .cloned()
+        .collect();
+    assert_eq!(matches, &records);
+    assert_eq!(matches[0], "mcp__files__write_file");
+    assert!(!found.is_error());
+}
+
+#[test]
+fn errors_carry_their_class() {
+    let cases = [
+        ("tool_search", json!({"queries": 3}), "list_required"),
+        ("tool_describe", json!({}), "list_required"),
+        (
+            "tool_call",
+            json!({"calls": [{"name": "nope"}]}),
+            "unknown_tool",
+        ),
+        (
+            "tool_call",
+            json!({"calls": [{"name": "mcp__files__read_file", "arguments": {}}]}),
+            "missing_arguments",
+        ),
+        (
+            "tool_call",
+            json!({"calls": [{"name": "mcp__files__read_file", "arguments": {"path": 3}}]}),
+            "invalid_arguments",
+        ),
+        (
+            "manage_connections",
+            json!({"action": "dance"}),
+            "manage_action",
+        ),
+    ];
+    for (name, args, expected) in cases {
+        let host = FakeHost {
+            answer: Some(Ok("ran".into())),
+            ..FakeHost::default()
+        };
+        let got = answer(name, args.clone(), &host);
+        assert!(
+            matches!(&got, Answer::Error { class, .. } if *class == expected),
+            "{name} {args}: {got:?}"
+        );
+        assert!(got.is_error());
+        assert!(host.calls.borrow().is_empty(), "{name} ran a tool");
+    }
+}
+
+#[test]
+fn a_tool_failure_is_an_error_and_a_tool_output_never_is() {
+    let call = json!({"calls": [{"name": "mcp__files__read_file", "arguments": {"path": "a"}}]});
+    let failing = FakeHost {
+        answer: Some(Err("disk gone".into())),
+        ..FakeHost::default()
+    };
+    assert!(matches!(
+        answer("tool_call", call.clone(), &failing),
+        Answer::Error {
+            class: "tool_failed",
+            ..
+        }
+    ));
+    let missing = FakeHost::default();
+    assert!(matches!(
+        answer("tool_call", call.clone(), &missing),
+        Answer::Error {
+            class: "no_executor",
+            ..
+        }
+    ));
+    // A tool whose own output has the shape of an error is still the tool's output.
+    let looks_failed = r#"{"error":"file not found"}"#.to_owned();
+    let host = FakeHost {
+        answer: Some(Ok(looks_failed.clone())),
+        ..FakeHost::default()
+    };
+    let ran = answer("tool_call", call, &host);
+    assert_eq!(
+        ran,
+        Answer::Tool {
+            text: looks_failed.clone(),
+            returned: looks_failed
+        }
+    );
+    assert!(!ran.is_error());
+}
