@@ -128,8 +128,8 @@ impl<'a> Reader<'a> {
 
 /// A 128-bit digest of a byte stream (two independent 64-bit lanes), for
 /// telling catalogs and snapshot bodies apart. Not cryptographic: it guards
-/// against change and corruption, not against an adversary, which a host's
-/// own cache is not.
+/// against change and corruption, not against an adversary (the snapshot
+/// reader's own checks do, `crate::snapshot`).
 #[derive(Debug, Clone)]
 pub struct Digest {
     lanes: [u64; 2],

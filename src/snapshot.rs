@@ -8,11 +8,21 @@
 //! text, the fingerprint and the body (16 bytes); then the body: the
 //! reference index, and, when it was built, the catalog's fingerprint with
 //! parameter text (16 bytes) and the enhanced index.
+//!
+//! The bytes are untrusted: the digest is public, so anyone who can write a
+//! host's cache can sign a snapshot. Reading one therefore allocates in
+//! proportion to the catalog it claims, never to the counts it declares
+//! (`Catalog::text_bytes`), and each document must hold the words of its
+//! tool's name, so documents swapped or taken from another catalog are
+//! refused. What this cannot see is a coherent snapshot whose other terms
+//! were changed: it can reorder answers, never add a tool or change what a
+//! call runs. A host whose cache other programs may write should keep its
+//! snapshots where they cannot, or not import them.
 
 use std::fmt;
 
 use crate::bytes::{Corrupt, Digest, Reader, Writer};
-use crate::catalog::{Catalog, Entry};
+use crate::catalog::{holds_name, Catalog, Entry};
 use crate::enhanced::EnhancedIndex;
 use crate::search::Index;
 
@@ -20,6 +30,8 @@ const MAGIC: &[u8; 4] = b"TSIX";
 /// Changes whenever what is written, or how an index is built, changes.
 const FORMAT: u64 = 1;
 const VERSION: &str = env!("CARGO_PKG_VERSION");
+/// Characters of a snapshot's version quoted in a refusal.
+const VERSION_CHARS: usize = 40;
 
 /// Why a snapshot was not used.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -102,6 +114,8 @@ pub fn read(bytes: &[u8], entries: &[Entry]) -> Result<Restored, Refusal> {
     }
     let version = r.text().map_err(|_| Refusal::Damaged)?;
     if version != format!("{VERSION}/{FORMAT}") {
+        // Quoted in the refusal, so cut: the bytes may be anyone's.
+        let version = crate::text::clip(version, VERSION_CHARS, "…");
         return Err(Refusal::OtherVersion(version.replace('/', " format ")));
     }
     let (fingerprint, sum) = match (r.raw(16), r.raw(16)) {
@@ -120,8 +134,11 @@ pub fn read(bytes: &[u8], entries: &[Entry]) -> Result<Restored, Refusal> {
 
 fn read_body(body: &[u8], entries: &[Entry]) -> Result<Restored, Corrupt> {
     let mut r = Reader::new(body);
-    let index = Index::read(&mut r)?;
-    if index.len() != entries.len() {
+    let index = Index::read(&mut r, Catalog::text_bytes(entries))?;
+    let coherent = (0..)
+        .zip(entries)
+        .all(|(doc, e)| holds_name(&index, doc, &e.tool.def));
+    if index.len() != entries.len() || !coherent {
         return Err(Corrupt);
     }
     let enhanced = match r.number()? {
@@ -148,6 +165,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+    use crate::bytes::Writer;
     use crate::session::tooldef::ToolDef;
     use crate::session::SessionTool;
 
@@ -217,6 +235,125 @@ mod tests {
             .is_some());
     }
 
+    /// A snapshot that claims `entries` whatever its body holds, signed as
+    /// anyone who can write the cache can sign one (the digest is public).
+    fn forged(entries: &[Entry], index: &Index, enhanced: Option<&[u8]>) -> Vec<u8> {
+        let mut body = Writer::default();
+        index.write(&mut body);
+        match enhanced {
+            Some(section) => {
+                body.number(1);
+                body.raw(&Catalog::fingerprint(entries, true));
+                body.raw(section);
+            }
+            None => body.number(0),
+        }
+        let body = body.into_bytes();
+        let version = format!("{VERSION}/{FORMAT}");
+        let fingerprint = Catalog::fingerprint(entries, false);
+        let mut out = Writer::default();
+        out.raw(MAGIC);
+        out.text(&version);
+        out.raw(&fingerprint);
+        out.raw(&checksum(&version, &fingerprint, &body));
+        out.raw(&body);
+        out.into_bytes()
+    }
+
+    fn tools_of(entries: &[Entry]) -> Vec<Rc<SessionTool>> {
+        entries.iter().map(|e| Rc::clone(&e.tool)).collect()
+    }
+
+    #[test]
+    fn a_forged_snapshot_of_swapped_documents_is_refused() {
+        let claimed = entries();
+        let mut tools = tools_of(&claimed);
+        tools.swap(0, 2);
+        let swapped = Catalog::build(&tools, &[0, 1, 2, 3]);
+        let bytes = forged(&claimed, swapped.index(), None);
+        assert_eq!(read(&bytes, &claimed).err(), Some(Refusal::Damaged));
+        // The enhanced section of swapped documents, under a sound reference one.
+        let mut section = Writer::default();
+        EnhancedIndex::build(swapped.entries()).write(&mut section);
+        let sound = Catalog::build(&tools_of(&claimed), &[0, 1, 2, 3]);
+        let bytes = forged(&claimed, sound.index(), Some(&section.into_bytes()));
+        assert_eq!(read(&bytes, &claimed).err(), Some(Refusal::Damaged));
+        // Signed the same way, the true indexes are read.
+        let mut section = Writer::default();
+        EnhancedIndex::build(sound.entries()).write(&mut section);
+        let bytes = forged(&claimed, sound.index(), Some(&section.into_bytes()));
+        assert!(read(&bytes, &claimed).unwrap().enhanced.is_some());
+    }
+
+    /// Counts the bytes each thread allocates, so that a test can see what
+    /// a read costs in memory.
+    struct Counting;
+
+    thread_local! {
+        static ALLOCATED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    #[global_allocator]
+    static COUNTING: Counting = Counting;
+
+    unsafe impl std::alloc::GlobalAlloc for Counting {
+        unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+            ALLOCATED.with(|a| a.set(a.get() + layout.size()));
+            unsafe { std::alloc::System.alloc(layout) }
+        }
+
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+            unsafe { std::alloc::System.dealloc(ptr, layout) }
+        }
+    }
+
+    /// What `read` allocates (in all, freed or not) for `bytes`.
+    fn allocated_by_read(bytes: &[u8], entries: &[Entry]) -> (Result<Restored, Refusal>, usize) {
+        let before = ALLOCATED.with(std::cell::Cell::get);
+        let restored = read(bytes, entries);
+        (restored, ALLOCATED.with(std::cell::Cell::get) - before)
+    }
+
+    #[test]
+    fn a_forged_snapshot_allocates_no_more_than_its_catalog() {
+        let claimed = entries();
+        let sound = Catalog::build(&tools_of(&claimed), &[0, 1, 2, 3]);
+        // A million servers of no tools, two bytes each, then their tools.
+        let mut section = Writer::default();
+        section.number(0);
+        section.number(1_000_000);
+        for _ in 0..1_000_000 {
+            section.text("");
+            section.number(0);
+        }
+        section.number(claimed.len() as u64);
+        let bytes = forged(&claimed, sound.index(), Some(&section.into_bytes()));
+        let (restored, allocated) = allocated_by_read(&bytes, &claimed);
+        assert_eq!(restored.err(), Some(Refusal::Damaged));
+        assert!(
+            allocated < 64 * 1024,
+            "{allocated} bytes for {} of snapshot",
+            bytes.len()
+        );
+        // A vocabulary far longer than the catalog's text.
+        let words: Vec<String> = (0..100_000).map(|i| format!("w{i}")).collect();
+        let mut section = Writer::default();
+        section.number(words.len() as u64);
+        words.iter().for_each(|w| section.text(w));
+        let bytes = forged(&claimed, sound.index(), Some(&section.into_bytes()));
+        assert_eq!(read(&bytes, &claimed).err(), Some(Refusal::Damaged));
+        let mut vocabulary = Writer::default();
+        vocabulary.number(words.len() as u64);
+        words.iter().for_each(|w| vocabulary.text(w));
+        assert_eq!(
+            Index::read(
+                &mut Reader::new(&vocabulary.into_bytes()),
+                Catalog::text_bytes(&claimed)
+            ),
+            Err(Corrupt)
+        );
+    }
+
     #[test]
     fn refusals_say_why() {
         let catalog = Catalog::build(
@@ -232,6 +369,13 @@ mod tests {
         assert!(Refusal::OtherCatalog
             .to_string()
             .contains("another catalog"));
+        let mut long = Writer::default();
+        long.raw(MAGIC);
+        long.text(&"9".repeat(1 << 20));
+        let Some(Refusal::OtherVersion(quoted)) = read(&long.into_bytes(), &entries()).err() else {
+            panic!("not refused as another version")
+        };
+        assert_eq!(quoted.chars().count(), VERSION_CHARS + 1);
         assert!(Refusal::OtherVersion("0.0.1 format 1".into())
             .to_string()
             .contains("toolsearch 0.0.1"));

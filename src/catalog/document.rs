@@ -1,7 +1,7 @@
 //! The searchable text of a local tool (spec §5.3).
 
 use super::source::label;
-use crate::search::IndexBuilder;
+use crate::search::{tokenize, Index, IndexBuilder};
 use crate::session::tooldef::ToolDef;
 
 /// Indexes the document of a local tool: name words, the source label unless
@@ -23,6 +23,18 @@ pub fn add_local_document(builder: &mut IndexBuilder, def: &ToolDef, source_name
     builder.end_document();
 }
 
+/// True when document `doc` of `index` holds every token of the name of
+/// `def`: a restored index whose documents do not belong to these tools
+/// (swapped, or of another catalog under a forged digest) is refused.
+pub fn holds_name(index: &Index, doc: u32, def: &ToolDef) -> bool {
+    let Some(document) = index.document(doc) else {
+        return false;
+    };
+    tokenize(&name_words(&def.name))
+        .iter()
+        .all(|token| index.term(token).is_some_and(|term| document.tf(term) > 0))
+}
+
 /// The name without a leading `mcp__`, with `_ . : -` turned into spaces.
 fn name_words(name: &str) -> String {
     let bare = name.strip_prefix("mcp__").unwrap_or(name);
@@ -40,7 +52,6 @@ fn name_words(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::tokenize;
 
     /// Indexes one tool and checks its document holds exactly the tokens of `words`.
     fn assert_document(def: &ToolDef, source_name: &str, words: &str) {

@@ -8,6 +8,7 @@ use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
+pub use document::holds_name;
 pub use explain::{explain, ReferenceExplanation};
 pub use source::{label, Source};
 
@@ -117,6 +118,25 @@ impl Catalog {
             digest.text(&entry.source_name);
         }
         digest.finish()
+    }
+
+    /// An upper bound of the text an index of `entries` holds, in bytes:
+    /// every term is a word of their names, descriptions, parameters or
+    /// sources, lowercased (which at most triples a word's bytes). A
+    /// snapshot that declares more is refused before it is allocated.
+    pub fn text_bytes(entries: &[Entry]) -> usize {
+        let bytes: usize = entries
+            .iter()
+            .map(|entry| {
+                let def = &entry.tool.def;
+                def.name.len()
+                    + def.description.as_deref().map_or(0, str::len)
+                    + def.param_keys.iter().map(String::len).sum::<usize>()
+                    + def.param_text.len()
+                    + entry.source_name.len()
+            })
+            .sum();
+        bytes.saturating_mul(3)
     }
 
     /// The catalog of `entries` with the index built from them (or read

@@ -5,7 +5,7 @@
 use super::names::NameForms;
 use super::words::{for_each_prose_word, for_each_word};
 use crate::bytes::{Corrupt, Reader, Writer};
-use crate::catalog::{label, Entry};
+use crate::catalog::{label, Catalog, Entry};
 use crate::search::{postings_of, stem, FastMap, WordTerms};
 
 /// The fields of a tool document, most telling first.
@@ -231,9 +231,17 @@ impl FieldIndex {
     /// [`FieldIndex::build`] gives for them, or [`Corrupt`].
     pub fn read(r: &mut Reader, entries: &[Entry]) -> Result<FieldIndex, Corrupt> {
         let mut index = FieldIndex::default();
+        // What is allocated stays in proportion to the catalog, whatever
+        // the bytes declare: terms no longer than its text, at most a
+        // server per tool, and each server the label of its tools.
+        let mut left = Catalog::text_bytes(entries);
+        let mut within = |text: &str| -> Result<String, Corrupt> {
+            left = left.checked_sub(text.len().max(1)).ok_or(Corrupt)?;
+            Ok(text.to_owned())
+        };
         let n = r.count()?;
         for term in 0..n {
-            let stem = r.text()?.to_owned();
+            let stem = within(r.text()?)?;
             if index
                 .vocabulary
                 .insert(stem.clone(), term as TermId)
@@ -244,14 +252,18 @@ impl FieldIndex {
             index.stems.push(stem);
         }
         for _ in 0..n {
-            index.surfaces.push(r.text()?.to_owned());
+            index.surfaces.push(within(r.text()?)?);
         }
         let terms = |r: &mut Reader| -> Result<Vec<TermId>, Corrupt> {
             (0..r.count()?).map(|_| r.below(n)).collect()
         };
-        for _ in 0..r.count()? {
+        let servers = r.count()?;
+        if servers > entries.len() {
+            return Err(Corrupt);
+        }
+        for _ in 0..servers {
             index.servers.push(Server {
-                label: r.text()?.to_owned(),
+                label: within(r.text()?)?,
                 terms: terms(r)?,
                 docs: Vec::new(),
             });
@@ -286,8 +298,9 @@ impl FieldIndex {
                 }
                 doc.terms.push((term, tf));
             }
-            if let Some(server) = index.servers.get_mut(doc.server as usize) {
-                server.docs.push(id);
+            match index.servers.get_mut(doc.server as usize) {
+                Some(server) if server.label == label(&entry.source_name) => server.docs.push(id),
+                _ => return Err(Corrupt),
             }
             index.docs.push(doc);
             index
@@ -309,6 +322,9 @@ impl FieldIndex {
         }
         for _ in entries {
             index.sequences.push(terms(r)?);
+        }
+        if index.servers.iter().any(|server| server.docs.is_empty()) || !index.names_hold(entries) {
+            return Err(Corrupt);
         }
         index.finish(&totals);
         Ok(index)
@@ -347,6 +363,32 @@ impl FieldIndex {
                 })
             })
             .collect();
+    }
+
+    /// True when each document's name words are the words of its tool's
+    /// name (its server's words left out, as the build leaves them): a
+    /// restored index whose documents belong to other tools is refused.
+    fn names_hold(&self, entries: &[Entry]) -> bool {
+        entries
+            .iter()
+            .zip(&self.docs)
+            .zip(&self.heads)
+            .all(|((entry, doc), (name, _))| {
+                let server = self
+                    .servers
+                    .get(doc.server as usize)
+                    .map_or(&[][..], |s| &s.terms);
+                let mut own = name.iter();
+                let mut holds = true;
+                for_each_word(&entry.tool.def.name, |word| {
+                    match self.vocabulary.get(&stem(word)) {
+                        Some(term) if server.contains(term) => {}
+                        Some(term) => holds &= own.next() == Some(term),
+                        None => holds = false,
+                    }
+                });
+                holds && own.next().is_none()
+            })
     }
 
     fn intern(&mut self, known: &mut WordTerms, word: &str) -> TermId {

@@ -120,13 +120,17 @@ impl Index {
     }
 
     /// Reads what [`Index::write`] wrote: the same index, or [`Corrupt`].
-    pub fn read(r: &mut Reader) -> Result<Index, Corrupt> {
+    /// Terms whose text adds up to more than `text_bytes` are corrupt
+    /// (see `Catalog::text_bytes`), so that what is allocated stays in
+    /// proportion to the catalog, whatever the bytes declare.
+    pub fn read(r: &mut Reader, text_bytes: usize) -> Result<Index, Corrupt> {
         let terms = r.count()?;
         let mut index = Index::default();
+        let mut left = text_bytes;
         for term in 0..terms {
-            let known = index
-                .vocabulary
-                .insert(r.text()?.to_owned(), term as TermId);
+            let text = r.text()?;
+            left = left.checked_sub(text.len().max(1)).ok_or(Corrupt)?;
+            let known = index.vocabulary.insert(text.to_owned(), term as TermId);
             if known.is_some() {
                 return Err(Corrupt);
             }
@@ -388,11 +392,11 @@ mod tests {
         index.write(&mut w);
         let bytes = w.into_bytes();
         let mut r = Reader::new(&bytes);
-        assert_eq!(Index::read(&mut r), Ok(index));
+        assert_eq!(Index::read(&mut r, usize::MAX), Ok(index));
         assert_eq!(r.finish(), Ok(()));
         for cut in 0..bytes.len() {
             assert_eq!(
-                Index::read(&mut Reader::new(&bytes[..cut])),
+                Index::read(&mut Reader::new(&bytes[..cut]), usize::MAX),
                 Err(Corrupt),
                 "{cut} of {} bytes read as an index",
                 bytes.len()
