@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 use super::error::BridgeError;
 use super::{args, json_text, refusal};
 use crate::classify::Classifier;
-use crate::config::python_str;
+use crate::config::{python_str, Ranking};
 use crate::connectors::is_connector_name;
 use crate::reserved::is_bridge;
 use crate::session::Session;
@@ -124,7 +124,12 @@ fn name_text(value: &Value) -> String {
 }
 
 /// Resolves a tool_call (§10.1-10.3): pure, nothing runs.
-pub fn resolve(args_text: &str, classifier: &Classifier, session: &Session) -> Resolution {
+pub fn resolve(
+    args_text: &str,
+    classifier: &Classifier,
+    session: &Session,
+    ranking: Ranking,
+) -> Resolution {
     let entries = match normalize(args_text) {
         Ok(entries) => entries,
         Err(error) => return Resolution::Error { error },
@@ -144,8 +149,14 @@ pub fn resolve(args_text: &str, classifier: &Classifier, session: &Session) -> R
     };
     let toolset = session.source.toolset_of(&name);
     if !classifier.is_deferrable(&name, toolset.as_deref()) {
+        let error = match ranking {
+            // §10.6 calls a case variant of a deferred name "directly listed",
+            // and the direct call of it is refused in turn: a loop.
+            Ranking::Enhanced => refusal::inexact_name(&name, classifier, session),
+            Ranking::Reference => None,
+        };
         return Resolution::Error {
-            error: refusal::error(&name, classifier, session),
+            error: error.unwrap_or_else(|| refusal::error(&name, classifier, session)),
         };
     }
     Resolution::Local { name, arguments }

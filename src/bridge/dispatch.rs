@@ -15,7 +15,8 @@ use crate::reserved::{MANAGE_CONNECTIONS, TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH}
 /// tool_call: resolve; a connector batch goes to the gateway; a local call is
 /// checked against the session's scope, validated, and run by the host.
 pub async fn tool_call<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H::Returned> {
-    let (name, arguments) = match resolve(args, turn.classifier, turn.session) {
+    let (name, arguments) = match resolve(args, turn.classifier, turn.session, turn.config.ranking)
+    {
         Resolution::Error { error } => return error.into(),
         Resolution::Connectors { calls } => {
             if !turn.connectors_in_scope() {

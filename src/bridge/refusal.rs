@@ -51,6 +51,26 @@ pub fn error(name: &str, classifier: &Classifier, session: &Session) -> BridgeEr
     }
 }
 
+/// When `name` is not a deferred tool of the session but a variant of one
+/// (in case, spaces or dashes): the refusal that names the exact names to
+/// call through `tool_call`, sorted.
+pub fn inexact_name(name: &str, classifier: &Classifier, session: &Session) -> Option<BridgeError> {
+    let normalized = normalize(name);
+    let mut exact: Vec<String> = session
+        .tools
+        .iter()
+        .filter(|t| t.def.name != name && normalize(&t.def.name) == normalized)
+        .filter(|t| classifier.is_deferrable(&t.def.name, t.toolset.as_deref()))
+        .map(|t| t.def.name.clone())
+        .collect();
+    exact.sort_unstable();
+    exact.dedup();
+    (!exact.is_empty()).then(|| BridgeError::UnknownTool {
+        name: name.to_owned(),
+        suggestions: exact,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

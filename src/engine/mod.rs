@@ -329,7 +329,7 @@ impl Engine {
 
     /// What a tool_call means (spec §10.1-10.3); pure, nothing runs.
     pub fn resolve_tool_call(&self, args: &str, session: &Session) -> Resolution {
-        call::resolve(args, &self.classifier, session)
+        call::resolve(args, &self.classifier, session, self.config.ranking)
     }
 
     /// `tool_search` (spec §8): its answer, with the names it matched.

@@ -10,26 +10,27 @@ fn fixture() -> (toolsearch::Engine, toolsearch::Session) {
         json!({"defer": ["session_search"]}),
         &["terminal", "session_search"],
     );
-    let s = session(
-        &engine,
-        json!({
-            "tools": [
-                tool("terminal", "Run a command", &["command"]),
-                tool("session_search", "Search past sessions", &["query"]),
-                {"name": "mcp__tracker__create_ticket", "description": "Create a ticket",
-                 "inputSchema": {"type": "object", "properties": {
-                    "title": {"type": "string"},
-                    "priority": {"type": "string", "enum": ["low", "high"]},
-                    "assignee": {"type": ["string", "null"]},
-                    "options": {"type": "object", "properties": {"count": {"type": "integer"}},
-                                "required": ["count"], "additionalProperties": false}
-                 }, "required": ["title"]}}
-            ],
-            "toolsets": {"mcp__tracker__create_ticket": "mcp-tracker", "mcp__tracker__delete_ticket": "mcp-tracker",
-                         "terminal": "terminal"}
-        }),
-    );
+    let s = session(&engine, fixture_session_json());
     (engine, s)
+}
+
+fn fixture_session_json() -> Value {
+    json!({
+        "tools": [
+            tool("terminal", "Run a command", &["command"]),
+            tool("session_search", "Search past sessions", &["query"]),
+            {"name": "mcp__tracker__create_ticket", "description": "Create a ticket",
+             "inputSchema": {"type": "object", "properties": {
+                "title": {"type": "string"},
+                "priority": {"type": "string", "enum": ["low", "high"]},
+                "assignee": {"type": ["string", "null"]},
+                "options": {"type": "object", "properties": {"count": {"type": "integer"}},
+                            "required": ["count"], "additionalProperties": false}
+             }, "required": ["title"]}}
+        ],
+        "toolsets": {"mcp__tracker__create_ticket": "mcp-tracker", "mcp__tracker__delete_ticket": "mcp-tracker",
+                     "terminal": "terminal"}
+    })
 }
 
 fn run_call(args: Value, answer: Option<Result<String, String>>) -> (Value, Vec<(String, Value)>) {
@@ -274,4 +275,33 @@ fn real_github_create_issue() {
         );
     }
     assert_eq!(host.calls.borrow().len(), 1);
+}
+
+#[test]
+fn a_variant_of_a_deferred_name_is_told_the_exact_name_not_to_call_it_directly() {
+    let (_, s) = fixture();
+    let variant =
+        json!({"calls": [{"name": "MCP__Tracker__Create-Ticket", "arguments": {"title": "x"}}]})
+            .to_string();
+    let host = FakeHost::default();
+    let enhanced = engine(
+        json!({"ranking": "enhanced", "defer": ["session_search"]}),
+        &["terminal", "session_search"],
+    );
+    let s_enhanced = session(&enhanced, fixture_session_json());
+    let told = parse(&call(&enhanced, &variant, &s_enhanced, &host));
+    let text = told["error"].as_str().unwrap();
+    assert!(
+        text.contains("Did you mean 'mcp__tracker__create_ticket'"),
+        "{text}"
+    );
+    assert!(!text.contains("directly"), "{text}");
+    // The spec's wording stays under the reference ranking (§10.6).
+    let (reference, _) = fixture();
+    let spec = parse(&call(&reference, &variant, &s, &host));
+    assert!(spec["error"]
+        .as_str()
+        .unwrap()
+        .contains("directly-listed tool"));
+    assert!(host.calls.borrow().is_empty());
 }
