@@ -29,6 +29,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprot
 import { ToolSearch, isError } from "toolsearch";
 import { ConfigError, cacheFolder, cachePath, readConfig } from "../config.mjs";
 import { connectMcpServers, resultText } from "../host.mjs";
+import { LONGEST_DELAY_MS, MAX_MESSAGE_BYTES, positive } from "../limits.mjs";
 import { LineBuffer } from "../line-buffer.mjs";
 
 const log = (line) => process.stderr.write(`toolsearch-mcp: ${line}\n`);
@@ -73,8 +74,8 @@ const cache = cachePath(config, configPath);
 log(cache ? `tools cache: ${cache}` : "tools cache: off");
 
 /** A positive whole option, or `fallback`; at most the longest delay a timer takes. */
-const positive = (value, fallback) => (Number.isInteger(value) && value > 0 ? Math.min(value, 2 ** 31 - 1) : fallback);
-const maxMessageBytes = positive(config.maxMessageBytes, 64 * 1024 * 1024);
+const bounded = (value, fallback) => positive(value, fallback, LONGEST_DELAY_MS);
+const maxMessageBytes = bounded(config.maxMessageBytes, MAX_MESSAGE_BYTES);
 const server = new Server({ name: "toolsearch-mcp", version }, { capabilities: { tools: { listChanged: true } } });
 // The session as prepared (`ts.prepare`): a turn reads none of its tools.
 // A change of the servers' tools drops it, to be prepared again.
@@ -107,8 +108,8 @@ const hostReady = connectMcpServers(servers, {
 // progress notifications from the server restart it, but never past the
 // longest a call may take (an hour by default): a server that reports
 // progress for ever does not hold a call for ever.
-const toolTimeout = positive(config.toolTimeoutMs, 600_000);
-const toolMaxTimeout = Math.max(toolTimeout, positive(config.toolMaxTimeoutMs, 3_600_000));
+const toolTimeout = bounded(config.toolTimeoutMs, 600_000);
+const toolMaxTimeout = Math.max(toolTimeout, bounded(config.toolMaxTimeoutMs, 3_600_000));
 const ts = new ToolSearch({
   config: config.toolSearch,
   // The MCP client's timeout is the deadline (progress restarts it); the

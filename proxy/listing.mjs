@@ -1,0 +1,67 @@
+// Reading a server's tools/list: every page within one deadline, bounded,
+// and each tool checked before anything serialises it.
+import { ResultSchema, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
+
+/** The most pages and tools one listing may have. */
+const MAX_LIST_PAGES = 1000;
+const MAX_LIST_TOOLS = 100_000;
+
+/** Deeper than this, a tool is not read: nothing downstream (the engine reads 128 levels) would read it. */
+const MAX_TOOL_DEPTH = 256;
+
+/**
+ * Why a listed tool cannot be kept, or `null`: nesting past
+ * `MAX_TOOL_DEPTH` (which would overflow the stack of every JSON.stringify
+ * of the listing, and stop the proxy), or a value JSON cannot carry.
+ */
+export function unreadable(tool) {
+  // Iterative, so that the depth check itself cannot overflow.
+  const stack = [[tool, 1]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop();
+    if (value === null || typeof value !== "object") continue;
+    if (depth > MAX_TOOL_DEPTH) return `nested more than ${MAX_TOOL_DEPTH} levels deep`;
+    for (const child of Object.values(value)) stack.push([child, depth + 1]);
+  }
+  return null;
+}
+
+/**
+ * Every page of a server's tools/list, within one deadline for all of them
+ * (`timeout` ms): a server whose cursor never ends, repeats or pages past
+ * the bounds is refused rather than listed for ever. The pages are read
+ * leniently: a tool the MCP schema refuses does not cost the server its
+ * other tools (`fromMcp` skips what it cannot read), and a tool nested too
+ * deep is left out here, named in `skipped`; the SDK learns the output
+ * schemas and task support of the well-formed ones.
+ */
+export async function listAll(client, timeout) {
+  const deadline = Date.now() + timeout;
+  const tools = [];
+  const skipped = [];
+  const cursors = new Set();
+  let cursor;
+  let listed = 0;
+  for (let pages = 1; ; pages++) {
+    const left = deadline - Date.now();
+    if (left <= 0) throw new Error(`its tools/list pages did not end within ${timeout} ms`);
+    const params = cursor === undefined ? {} : { cursor };
+    const page = await client.request({ method: "tools/list", params }, ResultSchema, { timeout: left });
+    if (!Array.isArray(page.tools)) throw new Error("its tools/list answer holds no list of tools");
+    for (const tool of page.tools) {
+      const problem = unreadable(tool);
+      if (problem) skipped.push(`tool #${listed} was skipped, it cannot be read as JSON (${problem})`);
+      else tools.push(tool);
+      listed += 1;
+    }
+    if (listed > MAX_LIST_TOOLS) throw new Error(`it lists more than ${MAX_LIST_TOOLS} tools`);
+    cursor = typeof page.nextCursor === "string" ? page.nextCursor : undefined;
+    if (!cursor) {
+      client.cacheToolMetadata(tools.filter((tool) => ToolSchema.safeParse(tool).success));
+      return { tools, skipped };
+    }
+    if (cursors.has(cursor)) throw new Error(`its tools/list cursor ${JSON.stringify(cursor).slice(0, 80)} came back`);
+    if (pages >= MAX_LIST_PAGES) throw new Error(`its tools/list has more than ${MAX_LIST_PAGES} pages`);
+    cursors.add(cursor);
+  }
+}

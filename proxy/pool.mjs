@@ -1,0 +1,153 @@
+// The servers of one host: it starts them, names their tools (no two share
+// a name), keeps the session and the routes of calls up to date, and says
+// which servers are unavailable and why.
+import { ToolSearch } from "toolsearch";
+import { CACHE_MAX_AGE_MS, ManifestCache } from "./cache.mjs";
+import { LONGEST_DELAY_MS, MAX_MESSAGE_BYTES, positive } from "./limits.mjs";
+import { redacted } from "./redact.mjs";
+import { Server } from "./server.mjs";
+import { END_GRACE_MS, endProcesses } from "./transport.mjs";
+
+/** How long a server may take to start and list its tools before it counts as unavailable. */
+const START_TIMEOUT_MS = 30_000;
+/** The first wait before a server that failed to start is tried again; each failure doubles it. */
+const RETRY_DELAY_MS = 5_000;
+
+/** `[{name, ...spec}]` from an array of specs or an `mcpServers` map: disabled ones and repeated names left out. */
+function specsOf(servers) {
+  const specs = Array.isArray(servers) ? servers : Object.entries(servers ?? {}).map(([name, spec]) => ({ name, ...spec }));
+  const names = new Set();
+  return specs.filter((spec) => spec?.disabled !== true && !names.has(spec?.name) && names.add(spec?.name));
+}
+
+export class ServerPool {
+  /** The session every server's tools make up, updated in place. */
+  session = { tools: [], toolsets: {}, declaredSources: [] };
+  /** Per tool name, `{server, tool}`: where its calls go. */
+  origins = {};
+  /** The unavailable servers, in configuration order: `{server, reason}`. */
+  failures = [];
+  /** The processes of stdio servers, while they run. */
+  children = new Set();
+  closed = false;
+  #servers;
+  #byName;
+
+  constructor(servers, options) {
+    this.options = options;
+    this.warn = (warning) => options.onWarning?.(warning);
+    const maxAge = typeof options.cacheMaxAgeMs === "number" && options.cacheMaxAgeMs >= 0 ? options.cacheMaxAgeMs : CACHE_MAX_AGE_MS;
+    this.cache = new ManifestCache(options.cache, maxAge, this.warn);
+    this.startTimeout = positive(options.startTimeoutMs, START_TIMEOUT_MS, LONGEST_DELAY_MS);
+    this.maxMessageBytes = positive(options.maxMessageBytes, MAX_MESSAGE_BYTES);
+    // 0 turns the tries again off.
+    this.retryDelay = options.retryDelayMs === 0 ? 0 : positive(options.retryDelayMs, RETRY_DELAY_MS, LONGEST_DELAY_MS);
+    this.#servers = specsOf(servers).map((spec) => new Server(spec, this));
+    this.#byName = new Map(this.#servers.map((server) => [server.name, server]));
+    // Aborting the signal ends the servers' processes, started or starting,
+    // so that a host closed before it has connected need not wait for them.
+    options.signal?.addEventListener("abort", () => this.#abort(), { once: true });
+  }
+
+  /**
+   * Starts every server at once, each within one deadline for its start
+   * and listing (servers that hang cost one deadline, not one each); the
+   * outcomes are taken in configuration order, so names and failures do
+   * not depend on which server answered first.
+   */
+  async start() {
+    const outcomes = await Promise.all(this.#servers.map((server) => server.open()));
+    this.#servers.forEach((server, i) => {
+      const { tools, failure } = outcomes[i];
+      if (failure !== undefined) this.fail(server, failure);
+      else if (tools !== null) server.adopt(tools);
+    });
+    this.rebuild();
+    for (const server of this.#servers) server.firstListed();
+    for (const server of this.#servers) if (server.failure !== null) server.retryLater();
+  }
+
+  /** `tools` of `server` as session tools, clear of every other server's names. */
+  importTools(server, tools) {
+    const taken = [];
+    for (const other of this.#servers) {
+      if (other !== server && other.imported) for (const tool of other.imported.tools) taken.push(tool.name);
+    }
+    const imported = ToolSearch.fromMcp(server.name, tools, taken);
+    for (const warning of imported.warnings) this.warn(warning);
+    return imported;
+  }
+
+  /** The session and routes again, from every server's tools and failures. */
+  rebuild() {
+    const { session, origins } = this;
+    session.tools = [];
+    session.toolsets = {};
+    for (const key of Object.keys(origins)) delete origins[key];
+    for (const server of this.#servers) {
+      if (!server.imported) continue;
+      // One by one: a spread of a very long listing would overflow the stack.
+      for (const tool of server.imported.tools) session.tools.push(tool);
+      Object.assign(session.toolsets, server.imported.toolsets);
+      Object.assign(origins, server.imported.origins);
+    }
+    const later =
+      this.retryDelay > 0
+        ? " It is tried again from time to time; if it stays down, check its entry in the configuration."
+        : " Check its entry in the configuration, then restart.";
+    session.declaredSources = this.failures.map((f) => ({
+      name: f.server,
+      unavailable: `The MCP server ${f.server} did not start (${f.reason}).${later}`,
+    }));
+  }
+
+  /** The session changed: rebuilt, and the host told. */
+  changed() {
+    this.rebuild();
+    this.options.onToolsChanged?.();
+  }
+
+  /** Records why `server` is unavailable (the latest reason). */
+  fail(server, unredacted) {
+    server.failure = redacted(unredacted);
+    server.state = "failed";
+    this.#listFailures();
+  }
+
+  /** Forgets `server`'s failure and its next try; true if it had failed. */
+  recover(server) {
+    const had = server.failure !== null;
+    server.failure = null;
+    server.stopRetry();
+    if (had) this.#listFailures();
+    return had;
+  }
+
+  /** Runs a tool by its session name: the server's result as it came. */
+  callToolResult(name, args, callOptions) {
+    const origin = Object.hasOwn(this.origins, name) ? this.origins[name] : undefined;
+    const server = origin && this.#byName.get(origin.server);
+    if (!server) return Promise.reject(new Error(`no MCP server offers '${name}'`));
+    return server.call(origin.tool, args, callOptions);
+  }
+
+  /** Closes every connection, and ends every server process still running (a start in progress too). */
+  async close() {
+    this.closed = true;
+    const closing = Promise.allSettled(this.#servers.map((server) => server.close()));
+    await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, END_GRACE_MS).unref())]);
+    await endProcesses(this.children);
+  }
+
+  /** `failures` in configuration order, in place (hosts hold the array). */
+  #listFailures() {
+    this.failures.length = 0;
+    for (const server of this.#servers) if (server.failure !== null) this.failures.push({ server: server.name, reason: server.failure });
+  }
+
+  #abort() {
+    this.closed = true;
+    for (const server of this.#servers) server.stopRetry();
+    endProcesses(this.children);
+  }
+}

@@ -1,0 +1,326 @@
+// One configured MCP server and its state: not started yet, its tools from
+// the cache, starting, connected, stopped (it starts again on its next
+// call), failed (tried again later), or closed with the host.
+import { createRequire } from "node:module";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { listAll } from "./listing.mjs";
+import { redacted } from "./redact.mjs";
+import { endProcesses, guardAgainstFloods, stopProcess, transportOf } from "./transport.mjs";
+
+const CLIENT = { name: "toolsearch-mcp", version: createRequire(import.meta.url)("./package.json").version };
+/** Errors of a connection this close together are one event: the first tells why, the rest are its wake. */
+const ERROR_BURST_MS = 1_000;
+/** An unchanged listing rewrites a server's cache entry at most this often (keeping it fresh). */
+const CACHE_REFRESH_MS = 60_000;
+/** The longest wait between two tries of a server that keeps failing (5 minutes). */
+const RETRY_MAX_DELAY_MS = 300_000;
+
+export class Server {
+  /** "idle", "cached", "starting", "connected", "stopped", "failed" or "closed" (see the module's comment). */
+  state = "idle";
+  /** Its client while connected. */
+  client = null;
+  /** What `ToolSearch.fromMcp` made of its latest listing, while the session holds its tools. */
+  imported = null;
+  /** Why it is unavailable (redacted), while it is. */
+  failure = null;
+  /** Its next try after a failed start: `{timer, delay}`. */
+  retry = null;
+  #pool;
+  /** The start in progress (or done) since its client was last dropped. */
+  #start = null;
+  /** Its adopted listing, as JSON. */
+  #listing = null;
+  /** The number of its latest listing: an older one that ends later is dropped. */
+  #generation = 0;
+  /** The first error of its connection's latest burst: `{error, at}`. */
+  #lastError = null;
+  /** Per client, why it was stopped, when it flooded. */
+  #floods = new WeakMap();
+  /** Per client, its listing in progress and the changes announced meanwhile. */
+  #follows = new WeakMap();
+
+  constructor(spec, pool) {
+    this.spec = spec;
+    this.name = spec.name;
+    this.#pool = pool;
+  }
+
+  /** Takes `tools` as its listing: imported clear of the other servers' names. */
+  adopt(tools) {
+    this.imported = this.#pool.importTools(this, tools);
+    this.#listing = JSON.stringify(tools);
+  }
+
+  /**
+   * The first start: its cached tools when they stand, else connected and
+   * listed within one deadline for both. `{tools}` (null when overtaken by
+   * a newer listing) or `{failure}`.
+   */
+  async open() {
+    const pool = this.#pool;
+    const cached = pool.cache.freshTools(this.spec);
+    if (cached !== null) {
+      this.state = "cached";
+      return { tools: cached };
+    }
+    const deadline = Date.now() + pool.startTimeout;
+    let client;
+    try {
+      client = await this.#connect();
+    } catch (error) {
+      return { failure: String(error?.message ?? error) };
+    }
+    try {
+      // The connection's first listing: announced changes wait for it
+      // (firstListed), so no other listing of the server overtakes it.
+      const tools = await this.#list(client, Math.max(1, deadline - Date.now()));
+      if (tools !== null) pool.cache.remember(this.spec, tools);
+      return { tools };
+    } catch (error) {
+      this.#drop(client);
+      await client.close().catch(() => {});
+      return { failure: `tools/list failed: ${error?.message ?? error}` };
+    }
+  }
+
+  /**
+   * Its client, started now if it was left to its first call, has stopped
+   * since, or failed before (a try again); the fresh listing replaces the
+   * one the session holds.
+   */
+  connected() {
+    if (this.client) return Promise.resolve(this.client);
+    if (this.#pool.closed) return Promise.reject(new Error(`the MCP server ${this.name} is not connected`));
+    if (!this.#start) {
+      const attempt = { client: null };
+      const start = this.#startAgain(attempt).catch((error) => this.#notStarted(error, attempt.client, start));
+      this.#start = start;
+      this.state = "starting";
+    }
+    return this.#start;
+  }
+
+  /** Runs its tool `tool`: the result as the server gave it. */
+  async call(tool, args, callOptions) {
+    const client = await this.connected();
+    try {
+      return await client.callTool({ name: tool, arguments: args }, undefined, callOptions);
+    } catch (error) {
+      if (this.client === client || this.#pool.closed) throw error;
+      const cause = this.#floods.get(client) ?? this.#causeOfClose() ?? error?.message ?? String(error);
+      throw new Error(`the connection to the MCP server ${this.name} closed during the call (${cause}); it starts again on the next call`);
+    }
+  }
+
+  /**
+   * Ends the first listing of its connection (its caller's, once the caller
+   * has taken it): a change announced during it is listed now.
+   */
+  firstListed(client = this.client) {
+    const follow = client && this.#follows.get(client);
+    if (!follow) return;
+    if (follow.again && !this.#pool.closed && this.client === client) follow.relist().catch(() => {});
+    else follow.listing = false;
+  }
+
+  /**
+   * Tries it again later: after the first delay, then twice as long each
+   * time, up to RETRY_MAX_DELAY_MS (or the first delay, if longer). An entry
+   * that can never start (neither a command nor a url) is not tried again.
+   */
+  retryLater() {
+    const pool = this.#pool;
+    if (pool.closed || pool.retryDelay === 0 || (typeof this.spec.command !== "string" && typeof this.spec.url !== "string")) return;
+    const delay = this.retry ? Math.min(this.retry.delay * 2, Math.max(RETRY_MAX_DELAY_MS, pool.retryDelay)) : pool.retryDelay;
+    const timer = setTimeout(() => {
+      if (!pool.closed && !this.client && !this.#start) this.connected().catch(() => {});
+    }, delay);
+    timer.unref?.();
+    this.retry = { timer, delay };
+  }
+
+  /** Cancels its next try. */
+  stopRetry() {
+    if (this.retry) clearTimeout(this.retry.timer);
+    this.retry = null;
+  }
+
+  /** Closes its connection (the host is closing). */
+  close() {
+    this.stopRetry();
+    this.state = "closed";
+    return this.client?.close();
+  }
+
+  /** Connects it and follows its tools/list_changed. */
+  async #connect() {
+    const pool = this.#pool;
+    const client = new Client(CLIENT);
+    const transport = transportOf(this.spec, pool.children, pool.maxMessageBytes);
+    try {
+      await client.connect(transport, { timeout: pool.startTimeout });
+    } catch (error) {
+      await client.close().catch(() => {});
+      if (transport.child) await endProcesses([transport.child]);
+      throw error;
+    }
+    if (pool.closed) {
+      await client.close().catch(() => {});
+      throw new Error("the host is closed");
+    }
+    pool.options.onStart?.(this.name);
+    this.client = client;
+    this.state = "connected";
+    this.#lastError = null;
+    this.#watch(client, transport);
+    this.#follow(client);
+    return client;
+  }
+
+  /** Keeps its connection's errors, and drops the client when it floods or closes: the next call starts it again. */
+  #watch(client, transport) {
+    const pool = this.#pool;
+    client.onerror = (error) => {
+      if (this.client !== client) return;
+      const last = this.#lastError;
+      if (!last || Date.now() - last.at > ERROR_BURST_MS) this.#lastError = { error, at: Date.now() };
+    };
+    guardAgainstFloods(transport, (flood) => {
+      this.#floods.set(client, flood);
+      if (!this.#drop(client)) return;
+      if (!pool.closed) pool.warn(`server '${this.name}' was stopped: ${flood}; it starts again on its next call`);
+      if (transport.child) stopProcess(transport.child);
+      client.close().catch(() => {});
+    });
+    client.onclose = () => {
+      if (!this.#drop(client)) return;
+      const cause = this.#causeOfClose();
+      if (!pool.closed) pool.warn(`server '${this.name}' closed its connection${cause ? ` (${cause})` : ""}; it starts again on its next call`);
+    };
+  }
+
+  /** Forgets `client` when it is its current one (true then): the next call starts it again. */
+  #drop(client) {
+    if (this.client !== client) return false;
+    this.client = null;
+    this.#start = null;
+    if (this.state === "connected") this.state = "stopped";
+    return true;
+  }
+
+  /** Why its connection broke: an error just before it closed (not a stray line long before), if any. */
+  #causeOfClose() {
+    const last = this.#lastError;
+    return last && Date.now() - last.at <= ERROR_BURST_MS ? String(last.error?.message ?? last.error) : undefined;
+  }
+
+  /** Lists its tools within `timeout` ms; a listing overtaken by a newer one is dropped (null). */
+  async #list(client, timeout = this.#pool.startTimeout) {
+    const generation = ++this.#generation;
+    const { tools, skipped } = await listAll(client, timeout);
+    if (this.#generation !== generation) return null;
+    for (const warning of skipped) this.#pool.warn(`server '${this.name}': ${warning}`);
+    return tools;
+  }
+
+  /**
+   * One listing at a time per connection, its first (by whoever connected
+   * it) included: a change announced while one runs is listed once more
+   * after it, however often it was announced (a server that announces in a
+   * loop costs one listing at a time, not one each).
+   */
+  #follow(client) {
+    const follow = { listing: true, again: false };
+    follow.relist = () => this.#relist(client, follow);
+    this.#follows.set(client, follow);
+    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+      if (follow.listing) {
+        follow.again = true;
+        return;
+      }
+      follow.listing = true;
+      await follow.relist();
+    });
+  }
+
+  /** Lists its tools again, as long as changes were announced meanwhile. */
+  async #relist(client, follow) {
+    try {
+      do {
+        follow.again = false;
+        try {
+          const tools = await this.#list(client);
+          if (tools !== null) this.#relisted(tools);
+        } catch (error) {
+          this.#pool.warn(`server '${this.name}': its tools could not be listed again (${error?.message ?? error})`);
+        }
+      } while (follow.again && !this.#pool.closed && this.client === client);
+    } finally {
+      follow.listing = false;
+    }
+  }
+
+  /** A new listing of a running connection: an unchanged one changes nothing, and is cached only to keep its entry fresh. */
+  #relisted(tools) {
+    const cache = this.#pool.cache;
+    if (this.imported && JSON.stringify(tools) === this.#listing) {
+      if (Date.now() - cache.listedAt(this.name) >= CACHE_REFRESH_MS) cache.remember(this.spec, tools);
+      return;
+    }
+    cache.remember(this.spec, tools);
+    this.adopt(tools);
+    this.#pool.changed();
+  }
+
+  /** Starts it again; the session takes its listing when it changed, or when it had failed. */
+  async #startAgain(attempt) {
+    const pool = this.#pool;
+    const before = this.#listing;
+    const client = await this.#connect();
+    attempt.client = client;
+    const tools = await this.#list(client);
+    if (tools !== null) pool.cache.remember(this.spec, tools);
+    const recovered = pool.recover(this);
+    // Adopted again when the session dropped it (a failed start) or its tools changed.
+    const fresh = tools !== null && (!this.imported || JSON.stringify(tools) !== before);
+    if (fresh) this.adopt(tools);
+    if (fresh || recovered) pool.changed();
+    this.firstListed(client);
+    return client;
+  }
+
+  /**
+   * A start that failed: it is no longer offered (its cached tools go),
+   * reported as unavailable, forgotten by the cache so that the next launch
+   * tries it, and tried again later. A connection whose listing failed is
+   * closed, its process ended. A newer start (after a close during this
+   * one's listing) decides what becomes of it instead.
+   */
+  async #notStarted(error, client, start) {
+    const pool = this.#pool;
+    const reason = redacted(String(error?.message ?? error));
+    if (client !== null) {
+      this.#drop(client);
+      await client.close().catch(() => {});
+    }
+    const newer = this.#start !== null && this.#start !== start;
+    if (!newer) this.#start = null;
+    if (!pool.closed && !newer) {
+      const had = this.imported !== null;
+      this.imported = null;
+      this.#listing = null;
+      const before = this.failure;
+      pool.fail(this, reason);
+      pool.cache.remember(this.spec, null);
+      pool.rebuild();
+      // The session changed: tools left it, or its report of the server did.
+      if (had || before !== reason) pool.options.onToolsChanged?.();
+      this.retryLater();
+      const wait = this.retry && (this.retry.delay < 1000 ? `${this.retry.delay} ms` : `${Math.round(this.retry.delay / 1000)} s`);
+      if (wait) pool.warn(`server '${this.name}' did not start (${reason}); it is tried again in ${wait}`);
+    }
+    throw new Error(`the MCP server ${this.name} did not start (${reason})`);
+  }
+}

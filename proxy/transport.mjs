@@ -1,0 +1,154 @@
+// How the host reaches a server: a stdio process it keeps track of (and
+// ends), or streamable HTTP for a `url`; and the guard that stops a server
+// flooding the host with messages.
+import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { LineBuffer } from "./line-buffer.mjs";
+
+/** How long a server's process may take to end once asked, before it is killed. */
+export const END_GRACE_MS = 2_000;
+/**
+ * A server floods when, for FLOOD_SECONDS seconds in a row, it sends more
+ * than this many notifications and requests each second (progress written
+ * in a loop, or for a call it was told to cancel), or, over stdio, more than
+ * FLOOD_BYTES_PER_SECOND: reading them would hold the host's CPU for as
+ * long as it writes. It is stopped, and starts again on its next call.
+ */
+const FLOOD_MESSAGES_PER_SECOND = 5_000;
+/** See FLOOD_MESSAGES_PER_SECOND (64 MiB). */
+const FLOOD_BYTES_PER_SECOND = 64 * 1024 * 1024;
+/** See FLOOD_MESSAGES_PER_SECOND: a burst shorter than this is no flood. */
+const FLOOD_SECONDS = 3;
+
+/**
+ * A stdio transport that keeps its server's process in `children` while it
+ * runs, so that the host can end it whatever became of the connection (the
+ * SDK does not wait for the process of a connection that failed), and reads
+ * its messages in linear time (`LineBuffer`).
+ */
+class TrackedStdioTransport extends StdioClientTransport {
+  #children;
+  /** The server's process once started. */
+  child = null;
+
+  constructor(params, children) {
+    super(params);
+    this.#children = children;
+    // The SDK's buffer is `_readBuffer`; should that change, its own is used.
+    this._readBuffer = new LineBuffer(params.maxBufferSize);
+  }
+
+  async start() {
+    await super.start();
+    // The SDK keeps the process in `_process`; should that change, processes
+    // are left to the SDK's own closing, as without this class.
+    const child = this._process;
+    if (child === undefined || child.exitCode !== null) return;
+    this.child = child;
+    this.#children.add(child);
+    child.once("exit", () => this.#children.delete(child));
+  }
+}
+
+/** The transport of a server's entry: HTTP for a `url` (with its `headers`), else its `command` over stdio. */
+export function transportOf(spec, children, maxMessageBytes) {
+  if (typeof spec.url === "string") {
+    const headers = spec.headers !== null && typeof spec.headers === "object" ? spec.headers : undefined;
+    return new StreamableHTTPClientTransport(new URL(spec.url), headers ? { requestInit: { headers } } : undefined);
+  }
+  if (typeof spec.command !== "string") throw new Error("it has neither a command nor a url");
+  const params = {
+    command: spec.command,
+    args: spec.args ?? [],
+    // Only the entry's own variables and the few every program needs
+    // (HOME, PATH, SHELL, TERM, USER, LOGNAME, or Windows' own): the secrets
+    // the host was started with are not every server's.
+    env: { ...getDefaultEnvironment(), ...(spec.env ?? {}) },
+    cwd: spec.cwd,
+    stderr: "ignore",
+    maxBufferSize: maxMessageBytes,
+  };
+  return new TrackedStdioTransport(params, children);
+}
+
+/** Counts what a server sends, second by second; `count` is true once it floods (see FLOOD_MESSAGES_PER_SECOND). */
+class FloodMeter {
+  #second = 0;
+  #messages = 0;
+  #bytes = 0;
+  #hot = false;
+  #streak = 0;
+  /** Why the server flooded, once it did. */
+  reason = null;
+
+  count(messages, bytes) {
+    if (this.reason !== null) return true;
+    const now = Date.now();
+    if (now - this.#second >= 1_000) {
+      // A new second: the streak goes on only from a flooded second just before.
+      if (!this.#hot || now - this.#second >= 2_000) this.#streak = 0;
+      this.#second = now;
+      this.#messages = 0;
+      this.#bytes = 0;
+      this.#hot = false;
+    }
+    this.#messages += messages;
+    this.#bytes += bytes;
+    const tooMany = this.#messages > FLOOD_MESSAGES_PER_SECOND;
+    if (!this.#hot && (tooMany || this.#bytes > FLOOD_BYTES_PER_SECOND)) {
+      this.#hot = true;
+      this.#streak += 1;
+      if (this.#streak >= FLOOD_SECONDS) {
+        const what = tooMany ? `${FLOOD_MESSAGES_PER_SECOND} messages` : `${FLOOD_BYTES_PER_SECOND} bytes`;
+        this.reason = `it sent more than ${what} a second for ${FLOOD_SECONDS} seconds`;
+      }
+    }
+    return this.reason !== null;
+  }
+}
+
+/**
+ * Calls `onFlood` (once) with the reason when the server behind `transport`
+ * floods (see FLOOD_MESSAGES_PER_SECOND), and from then on drops what it
+ * sends unread. `transport.onmessage` is the client's, set when it
+ * connected; responses are not counted (the host asked for them).
+ */
+export function guardAgainstFloods(transport, onFlood) {
+  const deliver = transport.onmessage;
+  if (typeof deliver !== "function") return;
+  const meter = new FloodMeter();
+  const count = (messages, bytes) => {
+    const flooded = meter.reason !== null;
+    if (meter.count(messages, bytes) && !flooded) onFlood(meter.reason);
+    return meter.reason !== null;
+  };
+  transport.child?.stdout?.on("data", (chunk) => count(0, chunk.length));
+  transport.onmessage = (message, extra) => {
+    const isResponse = message?.method === undefined && message?.id !== undefined;
+    if (isResponse ? meter.reason !== null : count(1, 0)) return;
+    deliver(message, extra);
+  };
+}
+
+/**
+ * Stops a server process at once, whatever holds its pipes: they are closed
+ * first (a wrapper's child that still writes gets EPIPE, and the connection
+ * closes without waiting for every holder of the pipe), then it is ended.
+ */
+export function stopProcess(child) {
+  child.stdout?.removeAllListeners("data");
+  child.stdout?.destroy();
+  child.stdin?.destroy();
+  return endProcesses([child]);
+}
+
+/** Ends server processes: asked first (SIGTERM), killed after a grace period. */
+export async function endProcesses(children) {
+  const running = [...children].filter((child) => child.exitCode === null && child.signalCode === null);
+  if (running.length === 0) return;
+  const ended = running.map((child) => new Promise((resolve) => child.once("exit", resolve)));
+  for (const child of running) child.kill("SIGTERM");
+  const grace = new Promise((resolve) => setTimeout(resolve, END_GRACE_MS).unref());
+  await Promise.race([Promise.all(ended), grace]);
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+}
