@@ -1,26 +1,34 @@
 // The manifest cache: each server's latest listing under a digest of its
 // configuration, so that a server whose tools are cached is not started
-// until a call needs it. The file is read as anyone may have written it.
-import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+// until a call needs it. The file is read as anyone may have written it, and
+// written so that nobody else can read it: the file 0600 in a folder made
+// 0700, through a temporary file of its own (opened O_EXCL, so no planted
+// file or link is followed) renamed over it.
+import { createHmac, randomBytes } from "node:crypto";
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { unreadable } from "./listing.mjs";
 
 /** The manifest cache's format; another version reads as empty. */
-const CACHE_VERSION = 1;
+const CACHE_VERSION = 2;
 /** How long cached tools stand for a server that was not started (7 days). */
 export const CACHE_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 
-/** A digest of a server's configuration: cached tools stand only for the same one (env values included, never stored). */
-function configKey(spec) {
+/**
+ * A keyed digest of a server's configuration: cached tools stand only for
+ * the same one. Its env values take part, so it is keyed by a secret kept
+ * apart from the cache (`saltOf`): the file alone, copied or read by
+ * another, does not let anyone test a guessed value.
+ */
+function configKey(spec, salt) {
   const sorted = (value) =>
     value !== null && typeof value === "object" && !Array.isArray(value)
       ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, sorted(value[k])]))
       : value;
-  return createHash("sha256").update(JSON.stringify(sorted(spec))).digest("hex");
+  return createHmac("sha256", salt).update(JSON.stringify(sorted(spec))).digest("hex");
 }
 
-/** The cached servers of a manifest file, by name; empty when unreadable. */
+/** The servers of a cache file by name; none when it is unreadable. */
 function readEntries(path) {
   try {
     const cache = JSON.parse(readFileSync(path, "utf8"));
@@ -32,18 +40,64 @@ function readEntries(path) {
 }
 
 /**
+ * The secret of the cache at `path`: a file of 32 random bytes (hex) beside
+ * it, readable by its owner only, made on first use (O_EXCL: when two hosts
+ * make it at once, both read the one that was written).
+ */
+function saltOf(path) {
+  const file = join(dirname(path), ".toolsearch-salt");
+  const read = () => {
+    const salt = readFileSync(file, "utf8").trim();
+    return /^[0-9a-f]{64}$/.test(salt) ? salt : null;
+  };
+  try {
+    return read();
+  } catch {
+    // not made yet
+  }
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    const fd = openSync(file, "wx", 0o600);
+    const salt = randomBytes(32).toString("hex");
+    try {
+      writeSync(fd, salt);
+    } finally {
+      closeSync(fd);
+    }
+    return salt;
+  } catch {
+    return read();
+  }
+}
+
+/** Writes `text` to `path` whole: a temporary file of its own beside it, then renamed over it. */
+function replaceFile(path, text) {
+  const folder = dirname(path);
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const partial = join(folder, `.${randomBytes(8).toString("hex")}.tmp`);
+  const fd = openSync(partial, "wx", 0o600);
+  try {
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    renameSync(partial, path);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  }
+}
+
+/**
  * Sets one server's entry of the manifest file (`null` removes it): the file
- * is read again first, so other processes' entries stay, and written whole
- * through a temporary file, so a reader never sees half of it.
+ * is read again first, so other processes' entries stay.
  */
 function writeEntry(path, name, entry) {
   const servers = readEntries(path);
   if (entry === null) servers.delete(name);
   else servers.set(name, entry);
-  mkdirSync(dirname(path), { recursive: true });
-  const partial = `${path}.${process.pid}.tmp`;
-  writeFileSync(partial, JSON.stringify({ version: CACHE_VERSION, servers: Object.fromEntries(servers) }));
-  renameSync(partial, path);
+  replaceFile(path, JSON.stringify({ version: CACHE_VERSION, servers: Object.fromEntries(servers) }));
 }
 
 /** The manifest cache at `path` (none when `path` is not a string). */
@@ -51,6 +105,7 @@ export class ManifestCache {
   #path;
   #maxAge;
   #warn;
+  #salt;
   #entries;
 
   constructor(path, maxAge, warn) {
@@ -58,6 +113,12 @@ export class ManifestCache {
     this.#maxAge = maxAge;
     this.#warn = warn;
     this.#entries = this.#path === null ? new Map() : readEntries(this.#path);
+    // Without a salt (its folder cannot be written), nothing is cached.
+    this.#salt = this.#path === null ? null : saltOf(this.#path);
+    if (this.#path !== null && this.#salt === null) {
+      warn(`the manifest cache ${this.#path} is not used: its key file cannot be made beside it`);
+      this.#path = null;
+    }
   }
 
   /**
@@ -68,7 +129,7 @@ export class ManifestCache {
   freshTools(spec) {
     const entry = this.#entries.get(spec.name);
     const age = Date.now() - entry?.listedAt;
-    const fresh = typeof spec.url !== "string" && entry?.key === configKey(spec) && Array.isArray(entry.tools) && age >= 0 && age <= this.#maxAge;
+    const fresh = this.#salt !== null && typeof spec.url !== "string" && entry?.key === configKey(spec, this.#salt) && Array.isArray(entry.tools) && age >= 0 && age <= this.#maxAge;
     if (!fresh) return null;
     return entry.tools.filter((tool, index) => {
       const problem = unreadable(tool);
@@ -89,7 +150,7 @@ export class ManifestCache {
    */
   remember(spec, tools) {
     if (this.#path === null || typeof spec.url === "string") return;
-    const entry = tools === null ? null : { key: configKey(spec), listedAt: Date.now(), tools };
+    const entry = tools === null ? null : { key: configKey(spec, this.#salt), listedAt: Date.now(), tools };
     if (entry === null) this.#entries.delete(spec.name);
     else this.#entries.set(spec.name, entry);
     try {

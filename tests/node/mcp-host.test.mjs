@@ -11,9 +11,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { connectMcpServers } from "toolsearch-mcp";
 import { eventually, root } from "./support.mjs";
 
@@ -378,4 +378,46 @@ test("a tool nested too deep is left out, from a server or a planted cache, and 
   assert.deepEqual(started, ["deep"]);
   await fresh.close();
   rmSync(dir, { recursive: true, force: true });
+});
+
+test("the manifest cache is the owner's alone: 0600 in a new 0700 folder, keyed by a secret kept beside it", async (t) => {
+  if (process.platform === "win32") return t.skip("POSIX modes");
+  const { dir, spec } = memoryServer();
+  const folder = join(dir, "cache");
+  const cache = join(folder, "manifest.json");
+  await (await connectMcpServers([spec], { cache })).close();
+  const mode = (path) => statSync(path).mode & 0o777;
+  assert.equal(mode(folder), 0o700);
+  assert.equal(mode(cache), 0o600);
+  assert.equal(mode(join(folder, ".toolsearch-salt")), 0o600);
+  assert.deepEqual(readdirSync(folder).sort(), [".toolsearch-salt", "manifest.json"], "no temporary file left");
+  // The env value takes part in the key, but the file alone does not let
+  // anyone test a guess: copied without its secret, it is not trusted.
+  const text = readFileSync(cache, "utf8");
+  assert.doesNotMatch(text, new RegExp(spec.env.MEMORY_FILE_PATH.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")));
+  const elsewhere = join(dir, "copy", "manifest.json");
+  mkdirSync(dirname(elsewhere));
+  writeFileSync(elsewhere, text);
+  const started = [];
+  await (await connectMcpServers([spec], { cache: elsewhere, onStart: (name) => started.push(name) })).close();
+  assert.deepEqual(started, ["memory"]);
+});
+
+test("the manifest cache never writes through a planted link, and a folder in its place leaves nothing behind", async () => {
+  const { dir, spec } = memoryServer();
+  const victim = join(dir, "victim.txt");
+  writeFileSync(victim, "untouched");
+  const cache = join(dir, "manifest.json");
+  symlinkSync(victim, cache);
+  const warnings = [];
+  await (await connectMcpServers([spec], { cache, onWarning: (w) => warnings.push(w) })).close();
+  assert.equal(readFileSync(victim, "utf8"), "untouched");
+  assert.equal(lstatSync(cache).isSymbolicLink(), false, "the link was replaced, its target left alone");
+  // A folder where the file should be: a warning, and no temporary file anywhere.
+  const blocked = join(dir, "blocked");
+  mkdirSync(join(blocked, "manifest.json"), { recursive: true });
+  await (await connectMcpServers([spec], { cache: join(blocked, "manifest.json"), onWarning: (w) => warnings.push(w) })).close();
+  assert.match(warnings.join("\n"), /cannot be written/);
+  assert.deepEqual(readdirSync(blocked).filter((name) => name.endsWith(".tmp")), []);
+  assert.deepEqual(readdirSync(dir).filter((name) => name.endsWith(".tmp")), []);
 });
