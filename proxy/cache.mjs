@@ -123,13 +123,15 @@ export class ManifestCache {
 
   /**
    * The cached tools of `spec`, when they were listed under its present
-   * configuration, not in the future, and within the cache's age; those too
-   * deep to read left out (and said). Null otherwise.
+   * configuration, not in the future, and within the cache's age, and are
+   * not none (a server that listed nothing is started, not hidden); those
+   * too deep to read left out (and said). Null otherwise.
    */
   freshTools(spec) {
     const entry = this.#entries.get(spec.name);
     const age = Date.now() - entry?.listedAt;
-    const fresh = this.#salt !== null && typeof spec.url !== "string" && entry?.key === configKey(spec, this.#salt) && Array.isArray(entry.tools) && age >= 0 && age <= this.#maxAge;
+    const listed = Array.isArray(entry?.tools) && entry.tools.length > 0;
+    const fresh = listed && this.#salt !== null && typeof spec.url !== "string" && entry.key === configKey(spec, this.#salt) && age >= 0 && age <= this.#maxAge;
     if (!fresh) return null;
     return entry.tools.filter((tool, index) => {
       const problem = unreadable(tool);

@@ -15,6 +15,12 @@ const ERROR_BURST_MS = 1_000;
 const CACHE_REFRESH_MS = 60_000;
 /** The longest wait between two tries of a server that keeps failing (5 minutes). */
 const RETRY_MAX_DELAY_MS = 300_000;
+/**
+ * The shortest time between the starts of two listings of a server's
+ * changed tools: one that changes them every few milliseconds costs a
+ * listing (and a cache write, and a notice to the client) a second.
+ */
+const RELIST_INTERVAL_MS = 1_000;
 
 export class Server {
   /** "idle", "cached", "starting", "connected", "stopped", "failed" or "closed" (see the module's comment). */
@@ -34,6 +40,8 @@ export class Server {
   #listing = null;
   /** The number of its latest listing: an older one that ends later is dropped. */
   #generation = 0;
+  /** When its latest listing began. */
+  #listedAt = 0;
   /** The first error of its connection's latest burst: `{error, at}`. */
   #lastError = null;
   /** Per client, why it was stopped, when it flooded. */
@@ -219,6 +227,7 @@ export class Server {
   /** Lists its tools within `timeout` ms; a listing overtaken by a newer one is dropped (null). */
   async #list(client, timeout = this.#pool.startTimeout) {
     const generation = ++this.#generation;
+    this.#listedAt = Date.now();
     const { tools, skipped } = await listAll(client, timeout);
     if (this.#generation !== generation) return null;
     for (const warning of skipped) this.#pool.warn(`server '${this.name}': ${warning}`);
@@ -250,6 +259,9 @@ export class Server {
     try {
       do {
         follow.again = false;
+        const wait = this.#listedAt + RELIST_INTERVAL_MS - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait).unref?.());
+        if (this.#pool.closed || this.client !== client) return;
         try {
           const tools = await this.#list(client);
           if (tools !== null) this.#relisted(tools);

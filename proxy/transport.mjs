@@ -110,12 +110,15 @@ class FloodMeter {
 /**
  * Calls `onFlood` (once) with the reason when the server behind `transport`
  * floods (see FLOOD_MESSAGES_PER_SECOND), and from then on drops what it
- * sends unread. `transport.onmessage` is the client's, set when it
- * connected; responses are not counted (the host asked for them).
+ * sends unread. Everything counts: notifications, requests, responses
+ * (those to nothing the host asked included) and lines that are no message.
+ * `transport.onmessage` and `onerror` are the client's, set when it
+ * connected.
  */
 export function guardAgainstFloods(transport, onFlood) {
   const deliver = transport.onmessage;
   if (typeof deliver !== "function") return;
+  const report = transport.onerror;
   const meter = new FloodMeter();
   const count = (messages, bytes) => {
     const flooded = meter.reason !== null;
@@ -124,9 +127,10 @@ export function guardAgainstFloods(transport, onFlood) {
   };
   transport.child?.stdout?.on("data", (chunk) => count(0, chunk.length));
   transport.onmessage = (message, extra) => {
-    const isResponse = message?.method === undefined && message?.id !== undefined;
-    if (isResponse ? meter.reason !== null : count(1, 0)) return;
-    deliver(message, extra);
+    if (!count(1, 0)) deliver(message, extra);
+  };
+  transport.onerror = (error) => {
+    if (!count(1, 0)) report?.(error);
   };
 }
 

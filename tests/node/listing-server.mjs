@@ -11,6 +11,12 @@
 //   string beside a well-formed one;
 // - `deep`: lists a tool whose input schema is nested DEPTH levels (10,000
 //   by default) beside a well-formed one;
+// - `empty`: lists no tools;
+// - `churn`: lists a tool of a new name each time, appending a line to LOG,
+//   and announces a change 20 ms after each answer, for ever;
+// - `junk`: on tools/call, writes for four seconds, without a pause, lines
+//   that are no JSON and responses to requests nobody sent; it never
+//   answers the call;
 // - `barrier`: answers tools/list only once every server named in BARRIER
 //   (comma-separated) has asked for its tools, each marking a file of its
 //   NAME in the directory BARRIER_DIR: listed one after another, they would
@@ -21,6 +27,7 @@ import { createInterface } from "node:readline";
 
 const mode = process.env.LISTING;
 const send = (message) => process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+let churned = 0;
 const tool = (name) => ({ name, description: `The ${name} tool.`, inputSchema: { type: "object" } });
 
 function listing(id, params) {
@@ -36,6 +43,13 @@ function listing(id, params) {
     const schema = `${'{"type":"object","properties":{"a":'.repeat(depth)}{"type":"string"}${"}}".repeat(depth)}`;
     const tools = `[{"name":"deep","description":"Deeply nested.","inputSchema":${schema}},${JSON.stringify(tool("fine"))}]`;
     return process.stdout.write(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":${tools}}}\n`);
+  }
+  if (mode === "empty") return send({ id, result: { tools: [] } });
+  if (mode === "churn") {
+    appendFileSync(process.env.LOG, "tools/list\n");
+    churned += 1;
+    send({ id, result: { tools: [tool(`changed_${churned}`)] } });
+    return setTimeout(() => send({ method: "notifications/tools/list_changed" }), 20);
   }
   if (mode === "announce") appendFileSync(process.env.LOG, "tools/list\n");
   if (mode === "early") return setTimeout(() => send({ id, result: { tools: [tool("steady")] } }), 100);
@@ -63,6 +77,7 @@ createInterface({ input: process.stdin }).on("line", (line) => {
   } else if (method === "tools/list") {
     listing(id, params);
   } else if (method === "tools/call") {
+    if (mode === "junk") return junk(Date.now() + 4_000);
     if (mode === "announce") for (let i = 0; i < 500; i++) send({ method: "notifications/tools/list_changed" });
     send({ id, result: { content: [{ type: "text", text: "done" }] } });
   } else if (method === "ping") {
@@ -71,3 +86,11 @@ createInterface({ input: process.stdin }).on("line", (line) => {
     send({ id, error: { code: -32601, message: `no method ${method}` } });
   }
 });
+
+/** Junk until `end`: a batch of lines that are no message and of answers to no request, then the next batch. */
+function junk(end) {
+  if (Date.now() > end) return;
+  let lines = "";
+  for (let i = 0; i < 500; i++) lines += `not json ${i}\n{"jsonrpc":"2.0","id":${1e9 + i},"result":{}}\n`;
+  process.stdout.write(lines, () => setImmediate(junk, end));
+}

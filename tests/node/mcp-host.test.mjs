@@ -421,3 +421,42 @@ test("the manifest cache never writes through a planted link, and a folder in it
   assert.deepEqual(readdirSync(blocked).filter((name) => name.endsWith(".tmp")), []);
   assert.deepEqual(readdirSync(dir).filter((name) => name.endsWith(".tmp")), []);
 });
+
+test("a cached listing of no tools does not hide its server: it starts at launch", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "toolsearch-host-"));
+  const cache = join(dir, "manifest.json");
+  await (await connectMcpServers([listingServer("empty", "empty")], { cache })).close();
+  const started = [];
+  await (await connectMcpServers([listingServer("empty", "empty")], { cache, onStart: (name) => started.push(name) })).close();
+  assert.deepEqual(started, ["empty"]);
+});
+
+test("a server whose tools change every 20 ms is listed at most once a second", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "toolsearch-host-"));
+  const log = join(dir, "listings.log");
+  let changes = 0;
+  const host = await connectMcpServers([listingServer("churn", "churn", { LOG: log })], { cache: join(dir, "manifest.json"), onToolsChanged: () => changes++ });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const listings = readFileSync(log, "utf8").split("\n").filter(Boolean).length;
+    // The first listing, then one a second at most (about 150 unpaced).
+    assert.ok(listings <= 5, `${listings} listings in 3 s`);
+    assert.ok(changes <= 4, `${changes} changes in 3 s`);
+    assert.match(host.session.tools[0].name, /changed_\d+/);
+  } finally {
+    await host.close();
+  }
+});
+
+test("junk lines and answers to no request count toward a flood", async () => {
+  const warnings = [];
+  const host = await connectMcpServers([listingServer("junk", "junk")], { onWarning: (w) => warnings.push(w) });
+  try {
+    const outcome = await host.callTool(host.session.tools[0].name, {}, { timeout: 30_000 }).catch((error) => error);
+    assert.ok(outcome instanceof Error, String(outcome));
+    assert.match(outcome.message, /more than 5000 messages a second/);
+    assert.match(warnings.join("\n"), /'junk' was stopped/);
+  } finally {
+    await host.close();
+  }
+});
