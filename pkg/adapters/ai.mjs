@@ -3,7 +3,7 @@
 // serve as the `search` of the SDK's own `toolSearch()`.
 import { asSchema, jsonSchema, tool } from "ai";
 import { ToolSearch, toolName } from "toolsearch";
-import { refuseExecuteTool } from "./common.mjs";
+import { refuseAmbiguousNames, refuseExecuteTool } from "./common.mjs";
 
 /** The toolset every tool of a ToolSet defers under. */
 const TOOLSET = "ai-sdk";
@@ -44,6 +44,7 @@ export async function toolSearchTools(toolSet, options = {}) {
   const { visible = [], contextLength = 200_000, ...toolSearchOptions } = options;
   refuseExecuteTool(toolSearchOptions, "ai", "execute");
   const names = Object.keys(toolSet);
+  refuseAmbiguousNames(names, "ai");
   const kept = new Set([...visible, ...names.filter((name) => staysVisible(toolSet[name]))]);
   const tools = await Promise.all(
     names.map(async (name) => ({
@@ -88,16 +89,19 @@ export async function toolSearchTools(toolSet, options = {}) {
  */
 export function searchTools(options = {}) {
   const ts = new ToolSearch(options);
-  /** The same object for the same tool, so unchanged tools are not read again. */
-  const known = new Map();
+  /** The same object for a tool the last call had too, so it is not read again; only those are kept. */
+  let known = new Map();
   return async ({ query, tools, maxResults }) => {
     const session = { tools: [], toolsets: {} };
+    const seen = new Map();
     for (const { name, description = "" } of tools) {
       const key = `${name}\u0000${description}`;
-      if (!known.has(key)) known.set(key, { name, description });
-      session.tools.push(known.get(key));
+      const def = seen.get(key) ?? known.get(key) ?? { name, description };
+      seen.set(key, def);
+      session.tools.push(def);
       session.toolsets[name] = TOOLSET;
     }
+    known = seen;
     const limit = typeof maxResults === "number" ? maxResults : 25;
     const answer = await ts.answer("tool_search", { queries: [query], limit }, session);
     return answer.kind === "bridge" ? answer.matches : [];

@@ -70,5 +70,19 @@ export function refuseExecuteTool(options, adapter, how) {
   }
 }
 
+/**
+ * Refuses tools an adapter cannot route: two of one name (the bridge would
+ * describe one and run the other) or one named as a bridge (the bridge would
+ * take its place).
+ */
+export function refuseAmbiguousNames(names, adapter) {
+  const seen = new Set();
+  for (const name of names) {
+    if (RESERVED.has(name)) throw new TypeError(`toolsearch/${adapter}: a tool is named '${name}', the name of a bridge tool; rename it`);
+    if (seen.has(name)) throw new TypeError(`toolsearch/${adapter}: two tools are named '${name}'; each tool needs a name of its own`);
+    seen.add(name);
+  }
+}
+
 /** Whether a model's tool call names a tool: a call of another kind (a custom tool's) has no name to route. */
 export const namedCall = (name) => typeof name === "string";

@@ -6,7 +6,7 @@
 import { tool } from "@langchain/core/tools";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
 import { ToolSearch, toolName } from "toolsearch";
-import { refuseExecuteTool } from "./common.mjs";
+import { refuseAmbiguousNames, refuseExecuteTool } from "./common.mjs";
 
 /** The toolset every deferred LangChain tool is registered under. */
 const TOOLSET = "langchain";
@@ -71,6 +71,7 @@ const staysVisible = (lcTool) => lcTool.returnDirect === true;
 export function toolSearchTools(lcTools, options = {}) {
   const { visible = [], contextLength = 200_000, ...toolSearchOptions } = options;
   refuseExecuteTool(toolSearchOptions, "langchain", "invoke");
+  refuseAmbiguousNames(lcTools.map((t) => t.name), "langchain");
   const byName = new Map(lcTools.map((t) => [t.name, t]));
   const kept = new Set([...visible, ...lcTools.filter(staysVisible).map((t) => t.name)]);
   const defs = lcTools.map((t) => ({ name: t.name, description: t.description ?? "", inputSchema: toJsonSchema(t.schema) }));

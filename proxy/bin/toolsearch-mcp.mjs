@@ -204,12 +204,20 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   // Only a tool the assembly left visible is called directly; a deferred one goes through tool_call.
   shown ??= new Set(assembled().map((tool) => tool.name));
   if (!shown.has(name)) return textResult(`'${name}' is not a tool of this server; find tools with tool_search and call them with tool_call.`, true);
+  let reply;
   try {
     const result = await callServer(ctx, (options) => host.callToolResult(name, args, options));
-    return { content: result.content, structuredContent: result.structuredContent, isError: result.isError === true };
+    reply = { content: result.content, structuredContent: result.structuredContent, isError: result.isError === true };
   } catch (error) {
     return textResult(String(error?.message ?? error), true);
   }
+  // A result the client cannot be sent (too long for one string) would leave the request unanswered.
+  try {
+    JSON.stringify(reply);
+  } catch (error) {
+    return textResult(`the result of '${name}' cannot be sent to the client (${error?.message ?? error})`, true);
+  }
+  return reply;
 });
 
 const transport = new StdioServerTransport(undefined, undefined, { maxBufferSize: maxMessageBytes });

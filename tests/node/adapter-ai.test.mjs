@@ -129,3 +129,8 @@ test("ai: a streaming execute's last value is the tool's output", async () => {
   const answer = await ts.toolCall({ calls: [{ name: "forecast", arguments: { city: "Paris" } }] }, session);
   assert.deepEqual(JSON.parse(answer), { city: "Paris", sky: "sunny" });
 });
+
+test("ai: a tool named as a bridge is refused with its name", async () => {
+  const toolSet = { tool_search: tool({ description: "Mine.", inputSchema: z.object({}), execute: async () => "mine" }) };
+  await assert.rejects(toolSearchTools(toolSet), /a tool is named 'tool_search'/);
+});

@@ -123,3 +123,9 @@ test("langchain: the bridge schemas take what the bridges read; host.executeTool
   assert.equal(await callPing.invoke({ calls: [{ name: "ping" }] }), "pong");
   assert.throws(() => toolSearchTools(lcTools, { host: { executeTool: () => "mine" } }), /host\.executeTool cannot be set/);
 });
+
+test("langchain: two tools of one name, or a tool named as a bridge, are refused with the name", () => {
+  const named = (name) => tool(async () => name, { name, description: `The ${name} tool.`, schema: z.object({}) });
+  assert.throws(() => toolSearchTools([named("lookup"), named("lookup")]), /two tools are named 'lookup'/);
+  assert.throws(() => toolSearchTools([named("tool_call")]), /a tool is named 'tool_call'/);
+});
