@@ -22,6 +22,13 @@ const RETRY_MAX_DELAY_MS = 300_000;
  */
 const RELIST_INTERVAL_MS = 1_000;
 
+/** `error`, with what the server last wrote to stderr when it wrote anything. */
+function explained(error, transport) {
+  const message = String(error?.message ?? error);
+  const tail = transport?.stderrTail?.() ?? "";
+  return new Error(tail === "" ? message : `${message}; it wrote: ${tail}`);
+}
+
 export class Server {
   /** "idle", "cached", "starting", "connected", "stopped", "failed" or "closed" (see the module's comment). */
   state = "idle";
@@ -48,6 +55,8 @@ export class Server {
   #floods = new WeakMap();
   /** Per client, its listing in progress and the changes announced meanwhile. */
   #follows = new WeakMap();
+  /** Per client, its transport (for what the server wrote to stderr). */
+  #transports = new WeakMap();
 
   constructor(spec, pool) {
     this.spec = spec;
@@ -89,7 +98,7 @@ export class Server {
     } catch (error) {
       this.#drop(client);
       await client.close().catch(() => {});
-      return { failure: `tools/list failed: ${error?.message ?? error}` };
+      return { failure: `tools/list failed: ${explained(error, this.#transports.get(client)).message}` };
     }
   }
 
@@ -172,7 +181,7 @@ export class Server {
     } catch (error) {
       await client.close().catch(() => {});
       if (transport.child) await endProcesses([transport.child]);
-      throw error;
+      throw explained(error, transport);
     }
     if (pool.closed) {
       await client.close().catch(() => {});
@@ -184,6 +193,7 @@ export class Server {
     this.#lastError = null;
     this.#watch(client, transport);
     this.#follow(client);
+    this.#transports.set(client, transport);
     return client;
   }
 
@@ -312,7 +322,7 @@ export class Server {
    */
   async #notStarted(error, client, start) {
     const pool = this.#pool;
-    const reason = redacted(String(error?.message ?? error));
+    const reason = redacted(explained(error, client && this.#transports.get(client)).message);
     if (client !== null) {
       this.#drop(client);
       await client.close().catch(() => {});

@@ -3,8 +3,12 @@
 // flooding the host with messages.
 import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { statSync } from "node:fs";
 import { LineBuffer } from "./line-buffer.mjs";
 
+/** What is kept of a server's stderr, and quoted of it in a reason. */
+const STDERR_TAIL_CHARS = 4096;
+const STDERR_QUOTED_CHARS = 400;
 /** How long a server's process may take to end once asked, before it is killed. */
 export const END_GRACE_MS = 2_000;
 /**
@@ -28,6 +32,7 @@ const FLOOD_SECONDS = 3;
  */
 class TrackedStdioTransport extends StdioClientTransport {
   #children;
+  #stderr = "";
   /** The server's process once started. */
   child = null;
 
@@ -36,6 +41,16 @@ class TrackedStdioTransport extends StdioClientTransport {
     this.#children = children;
     // The SDK's buffer is `_readBuffer`; should that change, its own is used.
     this._readBuffer = new LineBuffer(params.maxBufferSize);
+    // Its stderr is read as it comes, only its end kept: it says why a
+    // server did not start ("GITHUB_TOKEN is not set").
+    this.stderr?.on("data", (chunk) => {
+      this.#stderr = (this.#stderr + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
+    });
+  }
+
+  /** The last lines the server wrote to stderr, on one line; "" when none. */
+  stderrTail() {
+    return this.#stderr.trim().split(/\s*\n\s*/).join(" | ").slice(-STDERR_QUOTED_CHARS);
   }
 
   async start() {
@@ -57,6 +72,12 @@ export function transportOf(spec, children, maxMessageBytes) {
     return new StreamableHTTPClientTransport(new URL(spec.url), headers ? { requestInit: { headers } } : undefined);
   }
   if (typeof spec.command !== "string") throw new Error("it has neither a command nor a url");
+  if (spec.args !== undefined && !(Array.isArray(spec.args) && spec.args.every((arg) => typeof arg === "string"))) {
+    throw new Error("its args are not a list of strings");
+  }
+  if (spec.cwd !== undefined && (typeof spec.cwd !== "string" || !isFolder(spec.cwd))) {
+    throw new Error(`its cwd ${JSON.stringify(spec.cwd)} is not a folder`);
+  }
   const params = {
     command: spec.command,
     args: spec.args ?? [],
@@ -65,10 +86,19 @@ export function transportOf(spec, children, maxMessageBytes) {
     // the host was started with are not every server's.
     env: { ...getDefaultEnvironment(), ...(spec.env ?? {}) },
     cwd: spec.cwd,
-    stderr: "ignore",
+    stderr: "pipe",
     maxBufferSize: maxMessageBytes,
   };
   return new TrackedStdioTransport(params, children);
+}
+
+/** Whether `path` is a folder that exists. */
+function isFolder(path) {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** Counts what a server sends, second by second; `count` is true once it floods (see FLOOD_MESSAGES_PER_SECOND). */

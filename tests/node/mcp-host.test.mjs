@@ -460,3 +460,22 @@ test("junk lines and answers to no request count toward a flood", async () => {
     await host.close();
   }
 });
+
+test("a server that cannot start says why: what it wrote to stderr, a missing cwd, args that are no list", async () => {
+  const host = await connectMcpServers(
+    {
+      token: { command: "sh", args: ["-c", "echo 'GITHUB_TOKEN is not set' >&2; exit 1"] },
+      nowhere: { command: process.execPath, cwd: join(tmpdir(), `missing-${process.pid}-${Date.now()}`) },
+      text: { command: process.execPath, args: "--version" },
+    },
+    { retryDelayMs: 0 },
+  );
+  try {
+    const reasons = Object.fromEntries(host.failures.map((f) => [f.server, f.reason]));
+    assert.match(reasons.token, /it wrote: GITHUB_TOKEN is not set/);
+    assert.match(reasons.nowhere, /its cwd ".*missing-.*" is not a folder/);
+    assert.match(reasons.text, /its args are not a list of strings/);
+  } finally {
+    await host.close();
+  }
+});
