@@ -16,9 +16,12 @@ const OPTIONS = {
   toolMaxTimeoutMs: "a positive whole number of milliseconds",
   startTimeoutMs: "a positive whole number of milliseconds",
   retryDelayMs: "a whole number of milliseconds, 0 for never",
-  maxMessageBytes: "a positive whole number of bytes",
+  maxMessageBytes: "a whole number of bytes, at least 65536 (64 KiB: no MCP client's first message fits in less)",
   cache: "a file path, or false",
 };
+
+/** The smallest `maxMessageBytes`: a client's `initialize` must fit. */
+const MIN_MESSAGE_BYTES = 64 * 1024;
 
 /** The keys of one server's entry. */
 const ENTRY_KEYS = ["command", "args", "env", "cwd", "url", "headers", "type", "disabled"];
@@ -80,7 +83,8 @@ function optionProblems(config) {
     const value = config[key];
     if (value !== undefined && !(Number.isInteger(value) && value >= least)) problems.push(`"${key}" must be ${OPTIONS[key]} (${describe(value)} found)`);
   };
-  for (const key of ["toolTimeoutMs", "toolMaxTimeoutMs", "startTimeoutMs", "maxMessageBytes"]) whole(key, 1);
+  for (const key of ["toolTimeoutMs", "toolMaxTimeoutMs", "startTimeoutMs"]) whole(key, 1);
+  whole("maxMessageBytes", MIN_MESSAGE_BYTES);
   whole("retryDelayMs", 0);
   const { contextLength, toolSearch, cache } = config;
   if (contextLength !== undefined && !(typeof contextLength === "number" && contextLength > 0)) {

@@ -66,6 +66,8 @@ test("every key is checked, and a near one is named", () => {
     '"contextLength" must be a positive number of tokens ("big" found)',
     '"cache" must be a file path, or false (number 3 found)',
   ]);
+  // A client's first message must fit: with less, the proxy ended without answering it.
+  assert.match(problems('{"mcpServers": {}, "maxMessageBytes": 1}').join(), /"maxMessageBytes" must be a whole number of bytes, at least 65536/);
   const { servers, disabled } = readConfig('{"mcpServers": {"on": {"type": "stdio", "command": "x", "args": ["y"]}, "off": {"command": "z", "disabled": true}, "web": {"url": "https://e.x/mcp", "headers": {"A": "b"}}}}');
   assert.deepEqual(servers, { on: { command: "x", args: ["y"] }, web: { url: "https://e.x/mcp", headers: { A: "b" } } });
   assert.deepEqual(disabled, ["off"]);
