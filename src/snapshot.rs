@@ -55,7 +55,7 @@ impl fmt::Display for Refusal {
                 "the snapshot was written by toolsearch {version}, and this is {VERSION} (format {FORMAT})"
             ),
             Refusal::OtherCatalog => f.write_str(
-                "the snapshot is of another catalog: the session's deferred tools differ from those it was taken of",
+                "the snapshot is of another catalog: the session's deferred tools differ from those it was taken of, or come in another order",
             ),
             Refusal::Damaged => f.write_str("the snapshot is damaged"),
         }
