@@ -24,7 +24,7 @@ function parametersOf(tool) {
 }
 
 // Tool rows cross into wasm as UTF-8 text (see src/wasm/decode.rs): rows
-// end with ROW, fields are separated by FIELD, list items by ITEM, ABSENT
+// end with ROW, fields are separated by FIELD, list items end with ITEM, ABSENT
 // stands for null, and inside strings each of these five characters is
 // written as ESCAPE plus the character 0x40 higher.
 const ROW = "\u0000";
@@ -155,15 +155,12 @@ function textField(value) {
   return typeof value === "string" ? plain(value) : ABSENT;
 }
 
-/** The strings of a list, joined by ITEM. */
+/** The strings of a list, each ended by ITEM (so that [""] is told from []). */
 function listField(items) {
   let field = "";
-  let first = true;
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
-    if (typeof item !== "string") continue;
-    field += first ? plain(item) : ITEM + plain(item);
-    first = false;
+    if (typeof item === "string") field += plain(item) + ITEM;
   }
   return field;
 }

@@ -24,6 +24,7 @@ use crate::enhanced::semantic::{Semantic, SemanticOptions};
 use crate::host::Host;
 use crate::prepared::Prepared;
 use crate::ranking::Explanation;
+use crate::session::rows::tool_rows;
 use crate::session::tooldef::{name_of, ToolDef, ToolFormat};
 use crate::session::{DeclaredSource, JsonSession, Session, SessionSource, SessionTool};
 use crate::snapshot::Refusal as SnapshotRefusal;
@@ -116,9 +117,12 @@ impl Engine {
         self.interner.borrow_mut().intern(tool)
     }
 
-    /// Interns session tools, with room made for all of them at once.
-    pub fn intern_all(&self, tools: Vec<SessionTool>) -> Vec<u32> {
+    /// Interns the tools of `rows` (tool rows, `session::rows`, as the
+    /// package's facade writes them): one id per row.
+    pub fn intern_rows(&self, rows: &str) -> Vec<u32> {
+        let tools: Vec<SessionTool> = tool_rows(rows).collect();
         let mut interner = self.interner.borrow_mut();
+        // Room for all of them at once.
         interner.reserve(tools.len());
         tools
             .into_iter()

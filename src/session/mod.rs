@@ -2,6 +2,7 @@
 //! toolsets and owners, and the host's hidden declared sources.
 
 pub mod mcp;
+pub mod rows;
 pub mod tooldef;
 
 use std::hash::{Hash, Hasher};

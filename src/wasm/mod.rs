@@ -3,7 +3,6 @@
 //! `pkg/src/facade.js` wraps this raw class as the public `ToolSearch`.
 
 mod answer;
-mod decode;
 mod host;
 mod reflect;
 mod source;
@@ -80,7 +79,7 @@ impl WasmEngine {
         serde_json::to_string(self.engine.config()).unwrap_or_default()
     }
 
-    /// Interns tools sent as UTF-8 rows (see [`decode::tool_rows`]); returns
+    /// Interns tools sent as UTF-8 rows (see `Engine::intern_rows`); returns
     /// one id per row. Bytes, not a string: wasm-bindgen copies a string
     /// into wasm one character at a time in JavaScript until the first
     /// non-ASCII character, which took 10 ms for a large catalog.
@@ -92,7 +91,7 @@ impl WasmEngine {
             |_| String::from_utf8_lossy(rows),
             std::borrow::Cow::Borrowed,
         );
-        self.engine.intern_all(decode::tool_rows(&rows).collect())
+        self.engine.intern_rows(&rows)
     }
 
     /// Number of interned tools.
