@@ -80,8 +80,12 @@ pub struct Config {
     /// `ranking`: "enhanced" (default) or "reference" (the spec's, exactly).
     pub ranking: Ranking,
     /// `ranking_ablation`: rules of the enhanced ranking switched off, for
-    /// measuring what each contributes (see [`Rules::NAMES`]).
+    /// measuring what each contributes (see [`Rules::names`]), by name.
     pub ranking_ablation: Vec<String>,
+    /// The enhanced ranking's rules that `ranking_ablation` leaves on,
+    /// resolved once.
+    #[serde(skip)]
+    pub rules: Rules,
     /// What was ignored while resolving, for the host's logs.
     pub warnings: Vec<String>,
 }
@@ -138,6 +142,7 @@ impl Config {
                 enabled: connectors_enabled(connectors),
             },
             ranking,
+            rules: Rules::without(&ranking_ablation),
             ranking_ablation,
             warnings,
         }
@@ -229,13 +234,13 @@ fn ranking_ablation(value: Option<&Value>, warnings: &mut Vec<String>) -> Vec<St
     for item in items {
         match item
             .as_str()
-            .and_then(|name| Rules::NAMES.iter().find(|known| **known == name))
+            .and_then(|name| Rules::names().find(|known| *known == name))
         {
-            Some(name) if !names.iter().any(|n| n == name) => names.push((*name).to_owned()),
+            Some(name) if !names.iter().any(|n| n == name) => names.push(name.to_owned()),
             Some(_) => {}
             None => warnings.push(format!(
                 "`ranking_ablation`: unknown rule {item}; the rules are {}",
-                Rules::NAMES.join(", ")
+                Rules::names().collect::<Vec<_>>().join(", ")
             )),
         }
     }
@@ -403,7 +408,7 @@ mod tests {
         assert!(c.connectors.enabled);
         assert_eq!(c.ranking, Ranking::Enhanced);
         assert!(c.ranking_ablation.is_empty());
-        assert_eq!(Rules::without(&c.ranking_ablation), Rules::default());
+        assert_eq!(c.rules, Rules::default());
     }
 
     #[test]
@@ -430,7 +435,7 @@ mod tests {
         );
         assert_eq!(c.ranking, Ranking::Enhanced);
         assert_eq!(c.ranking_ablation, ["glossary"]);
-        assert!(!Rules::without(&c.ranking_ablation).glossary);
+        assert!(!c.rules.glossary);
         assert_eq!(c.warnings.len(), 2);
         let c = resolve(json!({"ranking": 1, "ranking_ablation": "fields"}));
         assert_eq!(c.ranking, Ranking::Enhanced);

@@ -48,6 +48,19 @@ pub struct Violation {
     pub detail: String,
 }
 
+/// What the host's validator made of a tool's arguments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Validation {
+    /// The host has no validator: the engine's own runs, when built with it.
+    Unavailable,
+    /// The arguments hold.
+    Holds,
+    /// The check itself failed; the call goes on (validation fails open).
+    Failed,
+    /// What the arguments break.
+    Broken(Violation),
+}
+
 /// Why the host stopped a connector call before it was sent.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
@@ -211,15 +224,9 @@ pub trait Host {
     }
 
     /// Checks `instance` against the JSON Schema `schema` with the host's
-    /// validator: `None` when the host has none (the engine's own runs, when
-    /// built with it), `Some(None)` when the arguments hold or the check
-    /// failed (validation fails open).
-    fn validate(
-        &self,
-        _schema: &Value,
-        _instance: &Value,
-    ) -> impl Future<Output = Option<Option<Violation>>> {
-        async { None }
+    /// validator.
+    fn validate(&self, _schema: &Value, _instance: &Value) -> impl Future<Output = Validation> {
+        async { Validation::Unavailable }
     }
 
     /// True when the host embeds texts (`host.embed`).

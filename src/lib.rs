@@ -49,7 +49,8 @@ pub use engine::{Engine, Options};
 pub use enhanced::semantic::{document_text, SemanticOptions};
 pub use enhanced::{Confidence, Leg, LOW_MATCHES};
 pub use host::{
-    CallbackError, EmbedKind, GatewayError, Host, HostError, Refusal, Route, ToolOutput, Violation,
+    CallbackError, EmbedKind, GatewayError, Host, HostError, Refusal, Route, ToolOutput,
+    Validation, Violation,
 };
 pub use listing::ListingForm;
 pub use ranking::Explanation;

@@ -65,7 +65,7 @@ impl<'a> Ranker<'a> {
             Ranking::Enhanced => Ranker::Enhanced {
                 catalog,
                 index: index(),
-                rules: Rules::without(&config.ranking_ablation),
+                rules: config.rules,
             },
         }
     }

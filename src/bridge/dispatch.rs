@@ -9,7 +9,7 @@ use super::call::{resolve, Resolution};
 use super::error::BridgeError;
 use super::manage::manage_connections;
 use super::{describe, search, validate, Turn};
-use crate::host::{Host, HostError, Violation};
+use crate::host::{Host, HostError, Validation, Violation};
 use crate::reserved::{MANAGE_CONNECTIONS, TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH};
 
 /// tool_call: resolve; a connector batch goes to the gateway; a local call is
@@ -59,11 +59,12 @@ async fn violation<H: Host>(
 ) -> Option<Violation> {
     let instance = Value::Object(arguments.clone());
     match host.validate(schema, &instance).await {
-        Some(found) => found,
+        Validation::Broken(violation) => Some(violation),
+        Validation::Holds | Validation::Failed => None,
         #[cfg(feature = "validation")]
-        None => crate::schema::violation(schema, &instance),
+        Validation::Unavailable => crate::schema::violation(schema, &instance),
         #[cfg(not(feature = "validation"))]
-        None => None,
+        Validation::Unavailable => None,
     }
 }
 

@@ -68,6 +68,21 @@ pub struct MatchReport {
     pub via: Via,
 }
 
+/// Why a tool is or is not in the answer of the enhanced ranking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Its name is the query, in some spelling: it ranks first.
+    ExactName,
+    /// It is returned, at `rank`.
+    Returned,
+    /// Ranked, but not among the first `limit`, or not of the first few
+    /// that a low group shows.
+    BelowLimit,
+    /// It holds none of the query's concepts.
+    NoMatch,
+}
+
 /// Why one tool ranks where it does.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ToolVerdict {
@@ -75,10 +90,8 @@ pub struct ToolVerdict {
     pub name: String,
     /// Its 1-based rank in the answer, if returned.
     pub rank: Option<usize>,
-    /// `exact_name`, `returned`, `below_limit` (ranked, but not among the
-    /// first `limit`, or of the first few that a low group shows) or
-    /// `no_match` (holds none of the query's concepts).
-    pub verdict: &'static str,
+    /// Why it is or is not returned.
+    pub verdict: Verdict,
     /// Its score (`null` for an exact name).
     pub score: Option<f64>,
     /// Share of the query's content it answers, 0 to 1.
@@ -140,10 +153,10 @@ pub fn explain(
             let position = order.iter().position(|&d| d == doc);
             let rank = position.filter(|&p| p < shown).map(|p| p + 1);
             let verdict = match (exact, scored, rank) {
-                (true, _, _) => "exact_name",
-                (_, None, _) => "no_match",
-                (_, Some(_), Some(_)) => "returned",
-                (_, Some(_), None) => "below_limit",
+                (true, _, _) => Verdict::ExactName,
+                (_, None, _) => Verdict::NoMatch,
+                (_, Some(_), Some(_)) => Verdict::Returned,
+                (_, Some(_), None) => Verdict::BelowLimit,
             };
             Some(ToolVerdict {
                 name,
@@ -170,7 +183,7 @@ pub fn explain(
             .map(|t| ConceptReport {
                 word: t.word.clone(),
                 importance: t.importance,
-                weight: t.weight,
+                weight: t.weight(),
                 known: t.known,
                 servers: t
                     .servers

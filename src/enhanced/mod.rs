@@ -104,23 +104,32 @@ pub struct Rules {
     pub needs: bool,
 }
 
+/// The field of one rule in [`Rules`].
+type RuleField = fn(&mut Rules) -> &mut bool;
+
+/// Each rule's name, as `ranking_ablation` takes it, and its field: the
+/// one list that ties the names to the rules.
+const SWITCHES: [(&str, RuleField); 13] = [
+    ("glossary", |r| &mut r.glossary),
+    ("catalog", |r| &mut r.catalog),
+    ("details", |r| &mut r.details),
+    ("fields", |r| &mut r.fields),
+    ("decision", |r| &mut r.decision),
+    ("sentences", |r| &mut r.sentences),
+    ("proximity", |r| &mut r.proximity),
+    ("translation", |r| &mut r.translation),
+    ("implied", |r| &mut r.implied),
+    ("negation", |r| &mut r.negation),
+    ("exact_names", |r| &mut r.exact_names),
+    ("reference", |r| &mut r.reference),
+    ("needs", |r| &mut r.needs),
+];
+
 impl Rules {
-    /// The rule names, as `ranking_ablation` takes them.
-    pub const NAMES: [&'static str; 13] = [
-        "glossary",
-        "catalog",
-        "details",
-        "fields",
-        "decision",
-        "sentences",
-        "proximity",
-        "translation",
-        "implied",
-        "negation",
-        "exact_names",
-        "reference",
-        "needs",
-    ];
+    /// The rule names, as `ranking_ablation` takes them, in order.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        SWITCHES.iter().map(|(name, _)| *name)
+    }
 
     /// Every rule on but those `names` switch off (`ranking_ablation`).
     pub fn without(names: &[String]) -> Rules {
@@ -133,23 +142,10 @@ impl Rules {
 
     /// Switches the rule `name` off; false for an unknown name.
     pub fn switch_off(&mut self, name: &str) -> bool {
-        let rule = match name {
-            "glossary" => &mut self.glossary,
-            "catalog" => &mut self.catalog,
-            "details" => &mut self.details,
-            "fields" => &mut self.fields,
-            "decision" => &mut self.decision,
-            "sentences" => &mut self.sentences,
-            "proximity" => &mut self.proximity,
-            "translation" => &mut self.translation,
-            "implied" => &mut self.implied,
-            "negation" => &mut self.negation,
-            "exact_names" => &mut self.exact_names,
-            "reference" => &mut self.reference,
-            "needs" => &mut self.needs,
-            _ => return false,
+        let Some((_, field)) = SWITCHES.iter().find(|(known, _)| *known == name) else {
+            return false;
         };
-        *rule = false;
+        *field(self) = false;
         true
     }
 }
@@ -588,6 +584,60 @@ fn fuse(ranked: &[Scored], leg: Leg) -> Vec<Hit> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_rule_name_switches_off_one_rule_of_its_own() {
+        let mut all = Rules::default();
+        for name in Rules::names() {
+            let alone = Rules::without(&[name.to_owned()]);
+            assert_ne!(alone, Rules::default(), "{name} switches nothing off");
+            // Exactly one rule differs from the default: switching it off in
+            // every other one-rule set changes nothing there.
+            for other in Rules::names().filter(|other| *other != name) {
+                let mut both = Rules::without(&[other.to_owned()]);
+                assert!(both.switch_off(name));
+                assert_ne!(
+                    both,
+                    Rules::without(&[other.to_owned()]),
+                    "{name} and {other} share a rule"
+                );
+            }
+            assert!(all.switch_off(name));
+        }
+        // Every field is some name's: with all names off, every rule is off.
+        let Rules {
+            glossary,
+            catalog,
+            details,
+            fields,
+            decision,
+            sentences,
+            proximity,
+            translation,
+            implied,
+            negation,
+            exact_names,
+            reference,
+            needs,
+        } = all;
+        assert!(![
+            glossary,
+            catalog,
+            details,
+            fields,
+            decision,
+            sentences,
+            proximity,
+            translation,
+            implied,
+            negation,
+            exact_names,
+            reference,
+            needs
+        ]
+        .contains(&true));
+        assert!(!Rules::default().switch_off("nonsense"));
+    }
 
     fn candidate(doc: u32, score: f64) -> Scored {
         Scored {

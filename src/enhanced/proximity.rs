@@ -32,7 +32,7 @@ impl Proximity {
     pub fn new(terms: &[Term]) -> Proximity {
         let mut table: Vec<(TermId, u64)> = Vec::new();
         let mut importance = Vec::new();
-        let counted = terms.iter().filter(|t| t.weight > 0.0);
+        let counted = terms.iter().filter(|t| t.counts());
         for (bit, term) in counted.take(MOST_CONCEPTS).enumerate() {
             importance.push(term.importance);
             let alternatives = term.alternatives.iter();

@@ -204,9 +204,9 @@ fn analyze_words(chunks: &[&str], natural: bool, english: &English, rules: Rules
         });
         if natural && rules.implied {
             if let Some((kind, stems)) =
-                value_kind(chunk).and_then(|kind| Some((kind, english.values.get(kind)?)))
+                value_kind(chunk).and_then(|kind| Some((kind, english.values.get(kind.as_str())?)))
             {
-                analysis.imply_stems(kind, stems);
+                analysis.imply_stems(kind.as_str(), stems);
             }
         }
     }
@@ -280,8 +280,32 @@ impl Analysis {
     }
 }
 
+/// A kind of value a request may hold; each implies concepts (the
+/// `@value-<kind>` lines of `lang/en.tsv`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ValueKind {
+    Url,
+    Email,
+    Phone,
+    Ip,
+    Sql,
+}
+
+impl ValueKind {
+    /// The kind as `lang/en.tsv` names it.
+    fn as_str(self) -> &'static str {
+        match self {
+            ValueKind::Url => "url",
+            ValueKind::Email => "email",
+            ValueKind::Phone => "phone",
+            ValueKind::Ip => "ip",
+            ValueKind::Sql => "sql",
+        }
+    }
+}
+
 /// What kind of value a chunk is, when it is a typed one.
-fn value_kind(chunk: &str) -> Option<&'static str> {
+fn value_kind(chunk: &str) -> Option<ValueKind> {
     let inner = chunk.trim_matches(|c: char| {
         matches!(
             c,
@@ -290,22 +314,22 @@ fn value_kind(chunk: &str) -> Option<&'static str> {
     });
     let digits = inner.chars().filter(char::is_ascii_digit).count();
     if inner.starts_with("http://") || inner.starts_with("https://") || inner.starts_with("www.") {
-        Some("url")
+        Some(ValueKind::Url)
     } else if inner.contains('@') && inner.contains('.') {
-        Some("email")
+        Some(ValueKind::Email)
     } else if inner.starts_with('+') && digits >= 7 {
-        Some("phone")
+        Some(ValueKind::Phone)
     } else if inner.split('.').count() == 4
         && inner
             .split('.')
             .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
     {
-        Some("ip")
+        Some(ValueKind::Ip)
     } else if matches!(
         inner,
         "SELECT" | "INSERT" | "UPDATE" | "DELETE" | "CREATE" | "DROP" | "ALTER"
     ) {
-        Some("sql")
+        Some(ValueKind::Sql)
     } else {
         None
     }

@@ -47,12 +47,38 @@ pub struct Term {
     /// Its IDF: what answering it is worth (largest for a word no tool
     /// knows).
     pub importance: f64,
-    /// Its weight in the share, relative to its IDF: 0 for a detail.
-    pub weight: f64,
+    /// What it is to the query: asked for, or a detail of the request.
+    pub role: Role,
     /// Some tool names or describes it (through any alternative).
     pub known: bool,
     /// The servers it names, when it names some.
     pub servers: Vec<u32>,
+}
+
+/// What a concept is to its query.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// Asked for: the share counts it.
+    Asked,
+    /// A detail of the request (a value, a name no tool knows): it adds to a
+    /// tool's score, never counts against one.
+    Detail,
+}
+
+impl Term {
+    /// True when the share counts it (it is asked for, no detail).
+    pub fn counts(&self) -> bool {
+        self.role == Role::Asked
+    }
+
+    /// Its weight in the share, relative to its IDF: 1 when it counts, 0
+    /// for a detail.
+    pub fn weight(&self) -> f64 {
+        match self.role {
+            Role::Asked => 1.0,
+            Role::Detail => 0.0,
+        }
+    }
 }
 
 /// A query resolved against the index.
@@ -97,7 +123,7 @@ impl Plan {
     pub(super) fn named_servers(&self) -> impl Iterator<Item = u32> + '_ {
         self.terms
             .iter()
-            .filter(|t| t.weight > 0.0)
+            .filter(|t| t.counts())
             .flat_map(|t| t.servers.iter().copied())
     }
 
@@ -114,12 +140,12 @@ impl Plan {
         rules: Rules,
     ) -> Plan {
         let terms = resolve(index, vocabulary, &analysis.concepts, rules);
-        let mass = terms.iter().map(|t| t.importance * t.weight).sum();
-        let flat_mass = terms.iter().map(|t| t.weight).sum();
+        let mass = terms.iter().map(|t| t.importance * t.weight()).sum();
+        let flat_mass = terms.iter().map(Term::weight).sum();
         let operation_mass = terms
             .iter()
             .filter(|t| t.servers.is_empty())
-            .map(|t| t.importance * t.weight)
+            .map(|t| t.importance * t.weight())
             .sum();
         let proximity = if rules.proximity {
             Proximity::new(&terms)
@@ -163,7 +189,7 @@ impl Plan {
                         }
                     };
                     let value = self.alternative_value(index, term, alternative, frequencies, doc);
-                    let Some((coverage, score)) = value else {
+                    let Some(found) = value else {
                         continue;
                     };
                     let Some(s) = slot.get_mut(doc as usize) else {
@@ -176,12 +202,12 @@ impl Plan {
                     let h = &mut held[*s as usize];
                     if h.concept != number {
                         h.concept = number;
-                        h.best = (0.0, 0.0);
+                        h.best = Match::default();
                         if (*s as usize) < first_of_concept {
                             touched.push(*s);
                         }
                     }
-                    h.best = (larger(h.best.0, coverage), larger(h.best.1, score));
+                    h.best = h.best.or(found);
                 }
             }
             let fresh = first_of_concept as u32..held.len() as u32;
@@ -233,7 +259,7 @@ impl Plan {
     pub fn coverages(&self, index: &FieldIndex, doc: u32) -> Vec<f64> {
         self.terms
             .iter()
-            .map(|t| self.best_alternative(index, doc, t).0)
+            .map(|t| self.best_alternative(index, doc, t).coverage)
             .collect()
     }
 
@@ -243,8 +269,8 @@ impl Plan {
         let least = self
             .terms
             .iter()
-            .filter(|t| t.weight > 0.0)
-            .map(|t| self.best_alternative(index, doc, t).0)
+            .filter(|t| t.counts())
+            .map(|t| self.best_alternative(index, doc, t).coverage)
             .fold(f64::INFINITY, f64::min);
         if least.is_finite() {
             least
@@ -257,26 +283,26 @@ impl Plan {
     pub fn ideal_score(&self, index: &FieldIndex) -> f64 {
         self.terms
             .iter()
-            .filter(|t| t.weight > 0.0)
+            .filter(|t| t.counts())
             .map(|t| t.importance * index.name_saturation())
             .sum()
     }
 
-    /// `(coverage, score)` of the concept's best alternative in `doc`.
-    fn best_alternative(&self, index: &FieldIndex, doc: u32, term: &Term) -> (f64, f64) {
-        let mut best = (0.0f64, 0.0f64);
+    /// How `doc` matches the concept through its best alternative.
+    fn best_alternative(&self, index: &FieldIndex, doc: u32, term: &Term) -> Match {
+        let mut best = Match::default();
         for alternative in &term.alternatives {
-            if let Some((coverage, score)) =
+            if let Some(found) =
                 self.alternative_value(index, term, alternative, |t| index.tf(doc, t), doc)
             {
-                best = (best.0.max(coverage), best.1.max(score));
+                best = best.or(found);
             }
         }
         best
     }
 
-    /// `(coverage, score)` of one alternative in a tool whose frequencies
-    /// `tf` gives; `None` when the tool does not hold it.
+    /// How a tool whose frequencies `tf` gives matches one alternative;
+    /// `None` when the tool does not hold it.
     fn alternative_value(
         &self,
         index: &FieldIndex,
@@ -284,7 +310,7 @@ impl Plan {
         alternative: &Resolved,
         tf: impl Fn(TermId) -> [u16; FIELDS],
         doc: u32,
-    ) -> Option<(f64, f64)> {
+    ) -> Option<Match> {
         let mut factor = f64::MAX;
         let mut saturation = 0.0;
         for &t in &alternative.terms {
@@ -308,10 +334,29 @@ impl Plan {
         if factor == f64::MAX {
             return None;
         }
-        Some((
-            alternative.weight * factor,
-            alternative.worth(term) * saturation,
-        ))
+        Some(Match {
+            coverage: alternative.weight * factor,
+            score: alternative.worth(term) * saturation,
+        })
+    }
+}
+
+/// How a tool matches one concept.
+#[derive(Debug, Default, Clone, Copy)]
+pub(super) struct Match {
+    /// How fully it holds the concept, by field and alternative (0 to 1).
+    coverage: f64,
+    /// What the match adds to its score.
+    score: f64,
+}
+
+impl Match {
+    /// Each of the two the larger of this match's and `other`'s.
+    fn or(self, other: Match) -> Match {
+        Match {
+            coverage: larger(self.coverage, other.coverage),
+            score: larger(self.score, other.score),
+        }
     }
 }
 
@@ -325,14 +370,14 @@ pub(super) fn larger(a: f64, b: f64) -> f64 {
     }
 }
 
-/// A candidate being scored: its sums, and its best `(coverage, score)`
-/// for the concept `concept`.
+/// A candidate being scored: its sums, and its best match for the concept
+/// `concept`.
 #[derive(Debug, Clone, Copy)]
 struct Held {
     doc: u32,
     sums: Sums,
     concept: usize,
-    best: (f64, f64),
+    best: Match,
 }
 
 impl Held {
@@ -341,7 +386,7 @@ impl Held {
             doc,
             sums: Sums::default(),
             concept: usize::MAX,
-            best: (0.0, 0.0),
+            best: Match::default(),
         }
     }
 }
@@ -358,15 +403,17 @@ struct Sums {
 }
 
 impl Sums {
-    /// Adds a concept the tool covers with `(coverage, score)`.
-    fn add(&mut self, term: &Term, (coverage, score): (f64, f64)) {
-        self.covered += term.importance * term.weight * coverage;
-        self.flat += term.weight * coverage;
+    /// Adds a concept the tool covers as `found` says.
+    fn add(&mut self, term: &Term, found: Match) {
+        let Match { coverage, score } = found;
+        let weight = term.weight();
+        self.covered += term.importance * weight * coverage;
+        self.flat += weight * coverage;
         if term.servers.is_empty() {
-            self.operation += term.importance * term.weight * coverage;
+            self.operation += term.importance * weight * coverage;
         }
-        self.counted += u32::from(term.weight > 0.0);
-        self.score += if term.weight > 0.0 {
+        self.counted += u32::from(term.counts());
+        self.score += if term.counts() {
             score
         } else {
             DETAIL_SCORE * score
@@ -514,12 +561,11 @@ fn resolve_one(
     // A name counts against a tool only when some tool knows the word.
     let detail =
         servers.is_empty() && rules.details && (concept.detail || (concept.proper && !known));
-    let weight = if detail { 0.0 } else { 1.0 };
     Term {
         word: concept.word.clone(),
         alternatives,
         importance,
-        weight,
+        role: if detail { Role::Detail } else { Role::Asked },
         known,
         servers,
     }

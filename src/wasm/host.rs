@@ -13,7 +13,8 @@ use super::timer::{is_aborted, within, within_or_aborted};
 use crate::config::positive_u32;
 use crate::connectors::{CallContext, Surface};
 use crate::host::{
-    CallbackError, EmbedKind, GatewayError, Host, HostError, Refusal, Route, ToolOutput, Violation,
+    CallbackError, EmbedKind, GatewayError, Host, HostError, Refusal, Route, ToolOutput,
+    Validation, Violation,
 };
 
 /// How long the host's callbacks may take and how large a gateway answer
@@ -257,18 +258,24 @@ impl Host for JsHost {
         Some(outcome.and_then(|v| from_js(&v)))
     }
 
-    async fn validate(&self, schema: &Value, instance: &Value) -> Option<Option<Violation>> {
-        let validate = self.validator.dyn_ref::<Function>()?;
+    async fn validate(&self, schema: &Value, instance: &Value) -> Validation {
+        let Some(validate) = self.validator.dyn_ref::<Function>() else {
+            return Validation::Unavailable;
+        };
         let schema = JsValue::from_str(&schema.to_string());
         let instance = JsValue::from_str(&instance.to_string());
         let Ok(returned) = validate.call2(&JsValue::NULL, &schema, &instance) else {
-            return Some(None);
+            return Validation::Failed;
         };
         let answer = match within(&Promise::resolve(&returned), VALIDATE_TIMEOUT_MS).await {
             Some(Ok(answer)) => answer.as_string(),
             _ => None,
         };
-        Some(answer.and_then(|text| serde_json::from_str(&text).ok().flatten()))
+        match answer.map(|text| serde_json::from_str::<Option<Violation>>(&text)) {
+            Some(Ok(Some(violation))) => Validation::Broken(violation),
+            Some(Ok(None)) => Validation::Holds,
+            Some(Err(_)) | None => Validation::Failed,
+        }
     }
 
     fn has_embedder(&self) -> bool {

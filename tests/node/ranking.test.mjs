@@ -4,7 +4,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ToolSearch } from "toolsearch";
-import { realCatalogSession, sharedDir, SKIP_SHARED, tool } from "./support.mjs";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { realCatalogSession, root, sharedDir, SKIP_SHARED, tool } from "./support.mjs";
 
 const tools = [
   tool("desk_create_ticket", "Create a support ticket for a customer.", ["subject", "body"]),
@@ -74,6 +76,11 @@ test("the reference ranking is the spec's, and carries no label", async () => {
   const bad = new ToolSearch({ config: { ranking: "fancy", ranking_ablation: ["nope"] } });
   assert.equal(bad.config.ranking, "enhanced");
   assert.equal(bad.config.warnings.length, 2);
+  // The rules the engine names are those the declarations name, in order.
+  const named = bad.config.warnings.find((w) => w.includes("the rules are")).split("the rules are ")[1].split(", ");
+  const declarations = readFileSync(join(root, "pkg", "toolsearch.d.ts"), "utf8");
+  const declared = [...declarations.match(/export type RankingRule =([^;]*);/)[1].matchAll(/"(\w+)"/g)].map((m) => m[1]);
+  assert.deepEqual(declared, named);
 });
 
 test("enhanced explain reports the translation, concepts, decision and each tool's coverage", () => {
