@@ -118,5 +118,44 @@ test("the packed tarballs install into a fresh folder: the library alone with no
   const found = await client.callTool({ name: "tool_search", arguments: { queries: ["the steady tool"] } });
   assert.match(found.content[0].text, /mcp__listing__steady/);
   await client.close();
+  await hostileServers(dir);
   rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * The installed proxy in front of hostile servers at once: a tool nested
+ * 10,000 levels, a server that floods junk on its call, one whose tools
+ * change every 20 ms, a URL with credentials that fails, and a secret in the
+ * proxy's own environment. It serves the rest, stops the flood, keeps the
+ * secrets, and goes on answering.
+ */
+async function hostileServers(dir) {
+  const listing = (mode, env = {}) => ({ command: process.execPath, args: [join(root, "tests", "node", "listing-server.mjs")], env: { LISTING: mode, ...env } });
+  const servers = {
+    deep: listing("deep"),
+    junk: listing("junk"),
+    churn: listing("churn", { LOG: join(dir, "churn.log") }),
+    faulty: { command: process.execPath, args: [join(root, "tests", "node", "faulty-server.mjs")] },
+    remote: { url: "http://someone:hunter2@127.0.0.1:9/mcp?token=hunter3" },
+  };
+  const file = join(dir, "hostile.json");
+  writeFileSync(file, JSON.stringify({ mcpServers: servers, startTimeoutMs: 5000, cache: join(dir, "cache", "manifest.json") }));
+  const client = new Client({ name: "consumer", version: "1.0.0" });
+  const env = { ...process.env, PROXY_SECRET_TOKEN: "hunter4" };
+  await client.connect(new StdioClientTransport({ command: "npx", args: ["--no-install", "toolsearch-mcp", file], cwd: dir, env, stderr: "ignore" }));
+  try {
+    const text = async (name, args) => (await client.callTool({ name, arguments: args }, undefined, { timeout: 30_000 })).content.map((c) => c.text).join("");
+    const found = await text("tool_search", { queries: ["the fine tool", "nothing like it at all"] });
+    assert.match(found, /mcp__deep__fine/);
+    assert.doesNotMatch(found, /hunter[23]/, "the URL's credentials reach the model");
+    const env = await text("tool_call", { calls: [{ name: "mcp__faulty__env", arguments: {} }] });
+    assert.doesNotMatch(env, /PROXY_SECRET_TOKEN/);
+    const flooded = await client.callTool({ name: "tool_call", arguments: { calls: [{ name: "mcp__junk__steady", arguments: {} }] } }, undefined, { timeout: 30_000 });
+    assert.equal(flooded.isError, true);
+    assert.match(flooded.content[0].text, /more than 5000 messages a second/);
+    // It still answers, the churning server's latest tools among the rest.
+    assert.match(await text("tool_search", { queries: ["the changed tool"] }), /mcp__churn__changed_\d+/);
+  } finally {
+    await client.close();
+  }
+}
