@@ -5,7 +5,7 @@
 // 0700, through a temporary file of its own (opened O_EXCL, so no planted
 // file or link is followed) renamed over it.
 import { createHmac, randomBytes } from "node:crypto";
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { unreadable } from "./listing.mjs";
 
@@ -89,15 +89,57 @@ function replaceFile(path, text) {
   }
 }
 
+/** How long a write waits for another process's lock, and when a lock counts as left behind. */
+const LOCK_WAIT_MS = 2_000;
+const LOCK_STALE_MS = 10_000;
+/** What a wait for a lock sleeps on. */
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Runs `write` holding the lock file beside `path` (made O_EXCL), so that
+ * hosts writing one cache at once take turns instead of losing each other's
+ * entries. A lock older than LOCK_STALE_MS was left by a process that ended
+ * and is taken over.
+ */
+function locked(path, write) {
+  const lock = `${path}.lock`;
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      closeSync(openSync(lock, "wx", 0o600));
+      break;
+    } catch (error) {
+      if (error?.code !== "EEXIST") throw error;
+    }
+    let age = 0;
+    try {
+      age = Date.now() - lstatSync(lock).mtimeMs;
+    } catch {
+      continue; // gone meanwhile: try again
+    }
+    if (age > LOCK_STALE_MS) rmSync(lock, { force: true });
+    else if (Date.now() > deadline) throw new Error(`another process has held ${lock} for ${Math.round(age)} ms`);
+    else Atomics.wait(PAUSE, 0, 0, 5);
+  }
+  try {
+    write();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
 /**
  * Sets one server's entry of the manifest file (`null` removes it): the file
- * is read again first, so other processes' entries stay.
+ * is read again under the lock first, so other processes' entries stay.
  */
 function writeEntry(path, name, entry) {
-  const servers = readEntries(path);
-  if (entry === null) servers.delete(name);
-  else servers.set(name, entry);
-  replaceFile(path, JSON.stringify({ version: CACHE_VERSION, servers: Object.fromEntries(servers) }));
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  locked(path, () => {
+    const servers = readEntries(path);
+    if (entry === null) servers.delete(name);
+    else servers.set(name, entry);
+    replaceFile(path, JSON.stringify({ version: CACHE_VERSION, servers: Object.fromEntries(servers) }));
+  });
 }
 
 /** The manifest cache at `path` (none when `path` is not a string). */

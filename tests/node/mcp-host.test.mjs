@@ -10,7 +10,7 @@
 // announced during the first listing, and malformed tools.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -478,4 +478,20 @@ test("a server that cannot start says why: what it wrote to stderr, a missing cw
   } finally {
     await host.close();
   }
+});
+
+test("hosts writing one manifest cache at once keep each other's entries", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "toolsearch-host-"));
+  const cache = join(dir, "manifest.json");
+  const writer = (name) =>
+    new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [join(root, "tests", "node", "cache-writer.mjs")], { env: { ...process.env, CACHE: cache, NAME: name, COUNT: "60" }, stdio: ["ignore", "ignore", "pipe"] });
+      let errors = "";
+      child.stderr.on("data", (chunk) => (errors += chunk));
+      child.on("exit", (code) => (code === 0 && errors === "" ? resolve() : reject(new Error(`${name}: ${code} ${errors}`))));
+    });
+  await Promise.all(["a", "b", "c"].map(writer));
+  const names = Object.keys(JSON.parse(readFileSync(cache, "utf8")).servers);
+  assert.equal(names.length, 180, `${180 - names.length} entries lost`);
+  assert.deepEqual(readdirSync(dir).sort(), [".toolsearch-salt", "manifest.json"], "no lock or temporary file left");
 });
