@@ -541,6 +541,15 @@ export class ToolSearch {
    */
   answer(name: string, args: unknown, session: Session | PreparedSession, ctx?: CallContext): Promise<Answer | null>;
   /**
+   * Runs the deferred tool `name` that the model called by its own name, as
+   * a provider's own deferred loading lets it (`deferredResponsesTools`,
+   * `deferredMessagesTools`): validated and run through `host.executeTool`
+   * as `tool_call` runs it, with errors that do not mention `tool_call`.
+   * Resolves to null when `name` is no deferred tool of the session (the
+   * host's own tool).
+   */
+  runTool(name: string, args: unknown, session: Session | PreparedSession, ctx?: CallContext): Promise<Answer | null>;
+  /**
    * Why tools rank as they do for `query` (§6). Explains the top
    * `options.limit` tools (default 10), or the tools named in `options.names`:
    * at most 100 either way, for the query's first 4,096 characters.

@@ -49,7 +49,11 @@ export interface ToolListOptions {
 export function toAnthropicTool(def: unknown): MessagesTool | null;
 /** Messages API `tools`: the tools the model sees, then the three bridges. */
 export function messagesTools(ts: ToolSearch, session: Session | PreparedSession, options?: ToolListOptions): MessagesTool[];
-/** Runs a bridge `tool_use`: the `tool_result` block, or null for the host's own tools. */
+/**
+ * Runs a bridge `tool_use`, or one of a deferred tool the Messages API's own
+ * deferred loading loaded: the `tool_result` block, or null for the host's
+ * own tools.
+ */
 export function toolResult(ts: ToolSearch, session: Session | PreparedSession, toolUse: ToolUse, ctx?: CallContext): Promise<ToolResultBlock | null>;
 /**
  * `tools` for Anthropic's own deferred loading: every tool of the session,

@@ -42,13 +42,14 @@ export function messagesTools(ts, session, options) {
 }
 
 /**
- * Runs a `tool_use` block when it names a bridge tool: the `tool_result`
- * block to send back (with `is_error` when the bridge reports one), or null
+ * Runs a `tool_use` block when it names a bridge tool, or a deferred tool
+ * that the Messages API's own deferred loading loaded: the `tool_result`
+ * block to send back (with `is_error` when the answer is an error), or null
  * for the host's own tools.
  */
 export async function toolResult(ts, session, toolUse, ctx) {
   if (!namedCall(toolUse?.name)) return null;
-  const answer = await ts.answer(toolUse.name, toolUse.input, session, ctx);
+  const answer = (await ts.answer(toolUse.name, toolUse.input, session, ctx)) ?? (await ts.runTool(toolUse.name, toolUse.input, session, ctx));
   if (answer === null) return null;
   const result = { type: "tool_result", tool_use_id: toolUse.id, content: answer.text };
   return isError(answer) ? { ...result, is_error: true } : result;

@@ -80,7 +80,11 @@ export function chatToolMessage(
   toolCall: { id: string; function?: { name: string; arguments: string } },
   ctx?: CallContext,
 ): Promise<ChatToolMessage | null>;
-/** Runs a bridge `function_call`: the `function_call_output` item, or null for the host's own tools. */
+/**
+ * Runs a bridge `function_call`, or one of a deferred tool OpenAI's own
+ * deferred loading loaded: the `function_call_output` item, or null for the
+ * host's own tools.
+ */
 export function functionCallOutput(
   ts: ToolSearch,
   session: Session | PreparedSession,

@@ -63,13 +63,14 @@ export async function chatToolMessage(ts, session, toolCall, ctx) {
 }
 
 /**
- * Runs a Responses `function_call` item when it names a bridge tool: the
+ * Runs a Responses `function_call` item when it names a bridge tool, or a
+ * deferred tool that OpenAI's own deferred loading loaded: the
  * `function_call_output` item to send back, or null for the host's own tools.
  */
 export async function functionCallOutput(ts, session, item, ctx) {
   if (!namedCall(item?.name)) return null;
-  const text = await ts.handle(item.name, item.arguments, session, ctx);
-  return text === null ? null : { type: "function_call_output", call_id: item.call_id, output: text };
+  const answer = (await ts.answer(item.name, item.arguments, session, ctx)) ?? (await ts.runTool(item.name, item.arguments, session, ctx));
+  return answer === null ? null : { type: "function_call_output", call_id: item.call_id, output: answer.text };
 }
 
 /**

@@ -106,6 +106,18 @@ class ToolSearch {
     return this.#call(typeof name === "string" ? name : "", args, session, ctx);
   }
 
+  /**
+   * Runs the deferred tool `name` that the model called by its own name, as
+   * a provider's deferred loading lets it (the tools of `tool_search` it
+   * loaded): validated and run through host.executeTool as `tool_call` runs
+   * it, with errors that do not send the model to `tool_call`. Resolves to
+   * its answer (as `answer`), or null when `name` is no deferred tool of the
+   * session.
+   */
+  async runTool(name, args, session, ctx) {
+    return this.#call(typeof name === "string" ? name : "", args, session, ctx, true);
+  }
+
   /** The manage_connections tool definition, in `format` ("openai" by default). */
   manageConnectionsTool(format) {
     return JSON.parse(this.#engine.manageConnectionsTool(typeof format === "string" ? format : "openai"));
@@ -239,9 +251,9 @@ class ToolSearch {
   }
 
   /** Runs the bridge tool `name`; the session is read (and checked) first. */
-  async #call(name, args, session, ctx) {
+  async #call(name, args, session, ctx, loaded = false) {
     const s = this.#session(session);
-    return answerOf(await this.#engine.call(name, argsText(args), s, contextOf(ctx)));
+    return answerOf(await this.#engine.call(name, argsText(args), s, contextOf(ctx), loaded));
   }
 
   /**

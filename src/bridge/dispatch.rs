@@ -8,7 +8,8 @@ use super::batch::run_batch;
 use super::call::{resolve, Resolution};
 use super::error::BridgeError;
 use super::manage::manage_connections;
-use super::{describe, search, validate, Turn};
+use super::validate::{Caller, Rejection};
+use super::{args, describe, search, validate, Turn};
 use crate::host::{Host, HostError, Validation, Violation};
 use crate::reserved::{MANAGE_CONNECTIONS, TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH};
 
@@ -26,17 +27,48 @@ pub async fn tool_call<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H::Ret
         }
         Resolution::Local { name, arguments } => (name, arguments),
     };
-    let Some(entry) = turn.prepared.catalog.get(&name) else {
+    if turn.prepared.catalog.get(&name).is_none() {
         return BridgeError::NotInSessionScope(name).into();
+    }
+    run_local(turn, name, &arguments, Caller::Bridge).await
+}
+
+/// A deferred tool called by its own name, as a provider's own deferred
+/// loading lets the model call the tools it loaded: validated and run as
+/// `tool_call` runs it, its rejections worded for a direct call. `None`
+/// when `name` is no deferred tool of the session (the host runs its own).
+pub async fn run_loaded<H: Host>(
+    turn: &Turn<'_, H>,
+    name: &str,
+    args: &str,
+) -> Option<Answer<H::Returned>> {
+    turn.prepared.catalog.get(name)?;
+    Some(match args::parse(args) {
+        Ok(arguments) => run_local(turn, name.to_owned(), &arguments, Caller::Direct).await,
+        Err(error) => error.into(),
+    })
+}
+
+/// Validates a deferred tool's arguments (§10.5) and runs it through the host.
+async fn run_local<H: Host>(
+    turn: &Turn<'_, H>,
+    name: String,
+    arguments: &Map<String, Value>,
+    caller: Caller,
+) -> Answer<H::Returned> {
+    let rejected = |rejection: &Rejection| Answer::Error {
+        text: rejection.json(caller),
+        class: rejection.error.class(),
     };
-    let def = turn.session.source.def(entry.position);
-    let prepared = match validate::prepare(&name, def.as_ref(), &arguments) {
+    let position = turn.prepared.catalog.get(&name).map(|entry| entry.position);
+    let def = position.and_then(|position| turn.session.source.def(position));
+    let prepared = match validate::prepare(&name, def.as_ref(), arguments) {
         Ok(prepared) => prepared,
-        Err(rejection) => return (&*rejection).into(),
+        Err(rejection) => return rejected(&rejection),
     };
     if let Some(schema) = &prepared.schema {
         if let Some(violation) = violation(turn.host, schema, &prepared.arguments).await {
-            return (&*prepared.reject(&name, violation)).into();
+            return rejected(&prepared.reject(&name, violation));
         }
     }
     let arguments = prepared.arguments;

@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 
 use super::error::{BridgeError, JsonError};
 use super::schemas::Loading;
+use super::validate::Caller;
 
 use crate::config::Ranking;
 use crate::connectors::{CallError, Detail, Failure, LegFailure, NotConnected, Surface};
@@ -348,8 +349,42 @@ fn invalid_arguments(name: &str, path: &str, constraint: &str, detail: &str) -> 
 }
 
 /// Hint of a validation error (§10.5 step 8).
-pub const VALIDATION_HINT: &str =
+const VALIDATION_HINT: &str =
     "Retry tool_call with arguments that match the parameters schema above.";
+
+/// Hint of a validation error of a tool called by its own name.
+const DIRECT_VALIDATION_HINT: &str =
+    "Call it again with arguments that match the parameters schema above.";
+
+/// The hint of a rejection, for how the tool was called.
+pub fn validation_hint(caller: Caller) -> &'static str {
+    match caller {
+        Caller::Bridge => VALIDATION_HINT,
+        Caller::Direct => DIRECT_VALIDATION_HINT,
+    }
+}
+
+/// The text of a rejection (`MissingArguments` or `InvalidArguments`), for
+/// how the tool was called: a tool called by its own name is not told of
+/// `tool_call`, which it may not have.
+pub fn rejection_text(error: &BridgeError, caller: Caller) -> String {
+    match (caller, error) {
+        (Caller::Direct, BridgeError::MissingArguments { name, missing }) => format!(
+            "The call to '{name}' is missing required argument(s): {}. The tool was NOT invoked.",
+            missing.join(", ")
+        ),
+        (
+            Caller::Direct,
+            BridgeError::InvalidArguments {
+                name,
+                path,
+                constraint,
+                detail,
+            },
+        ) => format!("The call to '{name}' failed argument validation at {path} ({constraint}): {detail}. The tool was NOT invoked."),
+        _ => error.to_string(),
+    }
+}
 
 /// The host gave no way to run local tools.
 fn no_executor(name: &str) -> String {

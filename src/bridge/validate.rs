@@ -27,6 +27,15 @@ const SCHEMA_MAPS: [&str; 5] = [
     "dependentSchemas",
 ];
 
+/// How the model called a tool: the words of a rejection follow it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Caller {
+    /// Through `tool_call`.
+    Bridge,
+    /// By its own name: a deferred tool the provider loaded.
+    Direct,
+}
+
 /// Arguments the schema rejects (§10.5 step 8).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Rejection {
@@ -66,16 +75,21 @@ impl Rejection {
         }
     }
 
-    /// The JSON text the model reads.
+    /// The JSON text the model reads after a `tool_call`.
     pub fn to_json(&self) -> String {
-        let error = self.error.to_string();
+        self.json(Caller::Bridge)
+    }
+
+    /// The JSON text the model reads, worded for how it called the tool.
+    pub fn json(&self, caller: Caller) -> String {
+        let error = messages::rejection_text(&self.error, caller);
         let (path, constraint) = self.location();
         let json = RejectionJson {
             error: messages::clip_error(&error),
             path,
             constraint,
             parameters: &self.parameters,
-            hint: messages::VALIDATION_HINT,
+            hint: messages::validation_hint(caller),
         };
         serde_json::to_string(&json).unwrap_or_else(|_| messages::error_json(&error))
     }

@@ -387,6 +387,21 @@ impl Engine {
         dispatch::handle(&self.turn(session, &prepared, host, context), name, args).await
     }
 
+    /// A deferred tool called by its own name, as a provider's deferred
+    /// loading lets the model call it: validated and run as `tool_call`
+    /// runs it (`None` when `name` is no deferred tool of the session).
+    pub async fn run_loaded<H: Host>(
+        &self,
+        name: &str,
+        args: &str,
+        session: &Session,
+        host: &H,
+        context: &CallContext,
+    ) -> Option<Answer<H::Returned>> {
+        let prepared = self.prepare(session);
+        dispatch::run_loaded(&self.turn(session, &prepared, host, context), name, args).await
+    }
+
     /// The `manage_connections` tool definition, for hosts that offer it.
     pub fn manage_connections_tool(&self, format: ToolFormat) -> Value {
         manage_connections_tool(format)

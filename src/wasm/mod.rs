@@ -130,23 +130,31 @@ impl WasmEngine {
     }
 
     /// Runs the bridge tool `name` (`tool_search`, `tool_describe`,
-    /// `tool_call` or `manage_connections`): a promise of its answer
-    /// (`[kind, text, facts]`, see `answer::encode`), or of `null` for any
-    /// other name. The promise owns what it needs, so host callbacks may call
-    /// this instance again.
+    /// `tool_call` or `manage_connections`), or with `loaded` the deferred
+    /// tool `name` called by its own name (see `Engine::run_loaded`): a
+    /// promise of its answer (`[kind, text, facts]`, see `answer::encode`),
+    /// or of `null` for any other name. The promise owns what it needs, so
+    /// host callbacks may call this instance again.
     pub fn call(
         &self,
         name: String,
         args: String,
         session: &SessionValue,
         ctx: JsValue,
+        loaded: bool,
     ) -> Promise {
         let session = self.session(session, false);
         let engine = Rc::clone(&self.engine);
         let host = JsHost::new(self.host.clone(), ctx, self.bounds, self.validator.clone());
         let context = host.call_context();
         future_to_promise(async move {
-            let out = engine.handle(&name, &args, &session, &host, &context).await;
+            let out = if loaded {
+                engine
+                    .run_loaded(&name, &args, &session, &host, &context)
+                    .await
+            } else {
+                engine.handle(&name, &args, &session, &host, &context).await
+            };
             Ok(out.map_or(JsValue::NULL, answer::encode))
         })
     }

@@ -128,3 +128,41 @@ fn a_tool_failure_is_an_error_and_a_tool_output_never_is() {
     );
     assert!(!ran.is_error());
 }
+
+#[test]
+fn a_deferred_tool_called_by_its_own_name_runs_validated_and_is_not_sent_to_tool_call() {
+    let (engine, s) = fixture();
+    let host = FakeHost {
+        answer: Some(Ok("read".into())),
+        ..FakeHost::default()
+    };
+    let run = |name: &str, args: &str| {
+        block_on(engine.run_loaded(name, args, &s, &host, &CallContext::default()))
+    };
+    let ran = run("mcp__files__read_file", r#"{"path": "a"}"#).expect("a deferred tool");
+    assert!(
+        matches!(&ran, Answer::Tool { text, .. } if text == "read"),
+        "{ran:?}"
+    );
+    let refused = run("mcp__files__read_file", "{}").expect("a deferred tool");
+    let Answer::Error { text, class } = &refused else {
+        panic!("{refused:?}")
+    };
+    assert_eq!(*class, "missing_arguments");
+    assert!(
+        text.contains("The call to 'mcp__files__read_file' is missing required argument(s): path"),
+        "{text}"
+    );
+    assert!(!text.contains("tool_call"), "{text}");
+    assert!(matches!(
+        run("mcp__files__read_file", "{oops"),
+        Some(Answer::Error {
+            class: "arguments_not_json",
+            ..
+        })
+    ));
+    // Not a deferred tool of the session, or a bridge: the host's to run.
+    assert_eq!(run("terminal", "{}"), None);
+    assert_eq!(run("tool_search", "{}"), None);
+    assert_eq!(host.calls.borrow().len(), 1);
+}

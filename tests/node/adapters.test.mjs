@@ -109,6 +109,14 @@ test("openai: Responses API, with the bridges and with its own deferred loading"
   assert.equal(item.tools[0].name, "mcp__jira__create_ticket");
   assert.equal(item.tools[0].defer_loading, true);
   assert.deepEqual(item.tools[0].parameters.required, ["summary"]);
+  // The model calls the tool it loaded by its own name: it runs, validated,
+  // and a rejection sends it to no tool_call, which it does not have here.
+  const ran = await functionCallOutput(ts, session, { call_id: "f2", name: "mcp__jira__create_ticket", arguments: '{"summary":"Login crash"}' });
+  assert.deepEqual(ran, { type: "function_call_output", call_id: "f2", output: "ran mcp__jira__create_ticket" });
+  const refused = await functionCallOutput(ts, session, { call_id: "f3", name: "mcp__jira__create_ticket", arguments: "{}" });
+  assert.match(refused.output, /The call to 'mcp__jira__create_ticket' is missing required argument\(s\): summary/);
+  assert.doesNotMatch(refused.output, /tool_call/);
+  assert.equal(await functionCallOutput(ts, session, { call_id: "f4", name: "terminal", arguments: "{}" }), null);
 });
 
 test("anthropic: Messages API through the bridges, is_error, and its own deferred loading", async () => {
@@ -143,6 +151,12 @@ test("anthropic: Messages API through the bridges, is_error, and its own deferre
   assert.equal(found.is_error, undefined);
   const none = await toolSearchResult(ts, session, { id: "u3", name: "tool_search", input: { queries: ["fax"] } });
   assert.equal(typeof none.content, "string");
+  // A tool it loaded, called by its own name, runs; invalid arguments are an is_error result that names no tool_call.
+  const ran = await toolResult(ts, session, { id: "u4", name: "mcp__slack__list_channels", input: {} });
+  assert.deepEqual(ran, { type: "tool_result", tool_use_id: "u4", content: "ran mcp__slack__list_channels" });
+  const refused = await toolResult(ts, session, { id: "u5", name: "mcp__slack__post_message", input: { channel: 5 } });
+  assert.equal(refused.is_error, true);
+  assert.doesNotMatch(refused.content, /tool_call/);
 });
 
 test("adapters refuse a prepared session where they read its tools, and never defer a reserved name", async () => {

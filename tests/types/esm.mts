@@ -67,7 +67,7 @@ export async function run(session: Session): Promise<string[]> {
   const refused: string | null = warmStart.refused;
   const warm: PreparedSession = warmStart.session;
   void [refused, warm];
-  const answer: Answer | null = await ts.answer("tool_call", callArgs, prepared);
+  const answer: Answer | null = (await ts.answer("tool_call", callArgs, prepared)) ?? (await ts.runTool("mcp__x__y", {}, prepared));
   const flagged: boolean = isError(answer) || (answer?.kind === "error" && answer.class === "unknown_tool");
   const matched: string[] = answer?.kind === "bridge" ? answer.matches : answer?.kind === "tool" ? [String(answer.result)] : [];
   const def: ToolDef = { type: "function", function: { name: "f", parameters: { type: "object" } } };
