@@ -1,5 +1,5 @@
 // Type declarations of the toolsearch package (Node entry and web entry).
-// Section numbers (§) refer to the behaviour specification, hermes-tool-search.md.
+// Section numbers (§) refer to docs/behaviour.md, the behaviour the library implements.
 // `Symbol.dispose` (for `using`) is declared by the disposable lib, named here
 // so that a project whose `lib` stops at es2022 still reads these types.
 /// <reference lib="esnext.disposable" />
@@ -10,9 +10,9 @@ export interface OpenAiTool {
   function: { name: string; description?: string; parameters?: JsonSchema };
 }
 
-/** An Anthropic tool. */
+/** An Anthropic tool (the SDK's `Tool`: no `type`, or "custom"). */
 export interface AnthropicTool {
-  type?: undefined;
+  type?: "custom" | null;
   name: string;
   description?: string;
   input_schema?: JsonSchema;
@@ -91,9 +91,9 @@ export interface IndexImport {
 }
 
 /** What the host knows about this turn. Nothing is cached per session. */
-export interface Session {
+export interface Session<T extends ToolDef = ToolDef> {
   /** The session's raw tool definitions, before assembly. */
-  tools: ToolDef[];
+  tools: T[];
   /** Tool name -> toolset ("mcp-github", "kanban", "desktop_ui", ...). No entry = unregistered (§3.2 rule 4). */
   toolsets?: Record<string, string>;
   /** Tool name -> plugin owner, for unregistered tools (§5.2). */
@@ -310,11 +310,21 @@ export interface ResolvedConfig {
 }
 
 /** Options of `assemble`. */
-export interface AssembleOptions {
+/** The shape of the bridge tools for each `format` of `assemble`. */
+export interface BridgeToolShapes {
+  openai: OpenAiTool;
+  anthropic: AnthropicTool;
+  mcp: McpTool;
+}
+
+/** A `format` of `assemble`. */
+export type ToolFormat = keyof BridgeToolShapes;
+
+export interface AssembleOptions<F extends ToolFormat = ToolFormat> {
   /** The model's context length in tokens; unknown (or not a positive number) means a 10,000-token leg (§4.3). */
   contextLength?: number;
   /** Shape of the three bridge tools (default "openai"); visible tools are never reshaped. */
-  format?: "openai" | "anthropic" | "mcp";
+  format?: F;
   /**
    * The provider loads deferred tools itself (OpenAI's and Anthropic's
    * `defer_loading`): the bridge is tool_search alone, its description and
@@ -329,9 +339,13 @@ export interface AssembleOptions {
 export type ListingForm = "full" | "names" | "mixed" | "groups" | "none";
 
 /** The assembled tool array and what it costs (§4.2). */
-export interface Assembly {
-  /** Visible tools (the host's own objects, in order), then tool_search, tool_describe, tool_call. */
-  tools: ToolDef[];
+export interface Assembly<T = ToolDef> {
+  /**
+   * Visible tools (the host's own objects, in order), then tool_search,
+   * tool_describe, tool_call in the shape `format` asked for: typed as the
+   * session's tools or that shape (`toolName(tool)` reads either).
+   */
+  tools: T[];
   /** False when nothing defers or tool search is off: `tools` is the input minus bridge tools. */
   activated: boolean;
   /** 0 pass-through; 1 bridge with a per-tool listing; 2 bare bridge, server summaries, or connectors only. */
@@ -505,7 +519,10 @@ export class ToolSearch {
    * the deferred tools; assembling an assembled array changes nothing.
    * Throws a TypeError only when `session` is not an object.
    */
-  assemble(session: Session | PreparedSession, options?: AssembleOptions): Assembly;
+  assemble<T extends ToolDef = ToolDef, F extends ToolFormat = "openai">(
+    session: Session<T> | PreparedSession,
+    options?: AssembleOptions<F>,
+  ): Assembly<T | BridgeToolShapes[F]>;
   /**
    * tool_search (§8): the JSON text the model reads. `args` is the model's
    * arguments, an object or JSON text. Bad arguments give an error JSON.

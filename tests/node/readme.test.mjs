@@ -1,6 +1,7 @@
 // The README's runnable examples run as written: each ```js block after a
 // "README test: runs as written" marker runs in its own Node process, as an
-// ES module, or as CommonJS when it uses require.
+// ES module, or as CommonJS when it uses require; and the same blocks
+// type-check under strict TypeScript (checkJs), as a user's code would.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -28,6 +29,22 @@ blocks.forEach((code, i) => {
     const out = execFileSync(process.execPath, [file], { cwd: root, encoding: "utf8", timeout: 30_000 });
     assert.match(out, /mcp__/, out);
   });
+});
+
+test("the README's runnable examples type-check under strict TypeScript, as a user's code would", () => {
+  const dir = join(root, "tests", "output", "readme-types");
+  mkdirSync(dir, { recursive: true });
+  const files = blocks.map((code, i) => {
+    const file = join(dir, `readme-${i + 1}.${/\brequire\(/.test(code) ? "cjs" : "mjs"}`);
+    writeFileSync(file, code);
+    return file;
+  });
+  const options = ["--noEmit", "--strict", "--allowJs", "--checkJs", "--module", "node16", "--moduleResolution", "node16", "--target", "es2022", "--types", "node"];
+  try {
+    execFileSync(join(root, "node_modules", ".bin", "tsc"), [...options, ...files], { cwd: root, encoding: "utf8", stdio: "pipe" });
+  } catch (error) {
+    assert.fail(`tsc --strict finds errors in the README's examples:\n${error.stdout}${error.stderr}`);
+  }
 });
 
 test("the README's configuration table lists every key with its default", async () => {

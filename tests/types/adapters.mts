@@ -42,3 +42,14 @@ export function langchain(lc: StructuredToolInterface[]) {
   const all: StructuredToolInterface[] = tools;
   return [all, session];
 }
+
+/** SDK-typed tools go into a session as they are, and assemble is typed by its format. */
+export function sdkTools(ts: ToolSearch, anthropicTool: Anthropic.Tool, openaiTool: OpenAI.Chat.Completions.ChatCompletionFunctionTool) {
+  const session: Session<Anthropic.Tool> = { tools: [anthropicTool], toolsets: { [anthropicTool.name]: "mcp-x" } };
+  const shaped = ts.assemble(session, { format: "anthropic" });
+  const names: string[] = shaped.tools.map((tool) => tool.name);
+  const openaiSession = { tools: [openaiTool], toolsets: {} };
+  const bridges = ts.assemble(openaiSession);
+  const functions: string[] = bridges.tools.map((tool) => tool.function.name);
+  return [names, functions];
+}
