@@ -1,5 +1,5 @@
 // `toolsearch/ai`: the Vercel AI SDK (`ai`, an optional peer dependency).
-import type { ToolSet } from "ai";
+import type { Tool, ToolSet } from "ai";
 import type { Host, Session, ToolSearch, ToolSearchOptions } from "../toolsearch.mjs";
 
 /**
@@ -24,10 +24,20 @@ export interface ToolSearchToolsOptions extends Omit<ToolSearchOptions, "host"> 
  * and indexed once, so a turn costs its queries; `session` is what was
  * prepared, and a change to it is not seen.
  */
-export function toolSearchTools(
-  toolSet: ToolSet,
+export function toolSearchTools<TOOLS extends ToolSet>(
+  toolSet: TOOLS,
   options?: ToolSearchToolsOptions,
-): Promise<{ tools: ToolSet; ts: ToolSearch; session: Session }>;
+): Promise<{ tools: BridgedToolSet<TOOLS>; ts: ToolSearch; session: Session }>;
+
+/**
+ * What `toolSearchTools` gives for a ToolSet: the tools kept visible, with
+ * their own types, and the three bridges.
+ */
+export type BridgedToolSet<TOOLS extends ToolSet> = Partial<TOOLS> & {
+  tool_search: Tool;
+  tool_describe: Tool;
+  tool_call: Tool;
+};
 
 /** A `search` for the AI SDK's own `toolSearch({ search })`: our ranking (enhanced by default), best first. */
 export function searchTools(

@@ -2,7 +2,7 @@
 // tools run behind tool_call with their own `execute`), and our ranking can
 // serve as the `search` of the SDK's own `toolSearch()`.
 import { asSchema, jsonSchema, tool } from "ai";
-import { ToolSearch, toolName } from "toolsearch";
+import { ToolSearch, isError, toolName } from "toolsearch";
 import { refuseAmbiguousNames, refuseExecuteTool } from "./common.mjs";
 
 /** The toolset every tool of a ToolSet defers under. */
@@ -59,7 +59,8 @@ export async function toolSearchTools(toolSet, options = {}) {
     const own = toolSet[name];
     const read = await asSchema(own.inputSchema).validate?.(args);
     if (read && !read.success) throw new Error(String(read.error?.message ?? read.error));
-    return asText(await finalOutput(await own.execute(read ? read.value : args, ctx.execution ?? NO_EXECUTION)));
+    // As it came: the answer carries it to tool_call's toModelOutput.
+    return finalOutput(await own.execute(read ? read.value : args, ctx.execution ?? NO_EXECUTION));
   };
   const ts = new ToolSearch({ ...toolSearchOptions, host: { ...toolSearchOptions.host, executeTool } });
   // The tool set is fixed: the bridges run on a prepared snapshot, so a turn
@@ -72,13 +73,33 @@ export async function toolSearchTools(toolSet, options = {}) {
       out[name] = tool({
         description: def.function.description,
         inputSchema: jsonSchema(def.function.parameters),
-        execute: async (input, execution) => ts.handle(name, input, prepared, { execution, signal: execution?.abortSignal }),
+        execute: async (input, execution) => {
+          const answer = await ts.answer(name, input, prepared, { execution, signal: execution?.abortSignal });
+          // The SDK's tool errors: the model reads the text, the host sees a tool-error.
+          if (isError(answer)) throw new Error(answer.text);
+          return answer.kind === "tool" ? answer.result : answer.text;
+        },
+        toModelOutput: name === "tool_call" ? ranOutput(ts, prepared, toolSet) : undefined,
       });
     } else {
       out[name] = toolSet[name];
     }
   }
   return { tools: out, ts, session };
+}
+
+/**
+ * tool_call's `toModelOutput`: a deferred tool's own `toModelOutput` when it
+ * has one (an image reaches the model as an image), else its output as the
+ * text the model reads.
+ */
+function ranOutput(ts, prepared, toolSet) {
+  return ({ toolCallId, input, output }) => {
+    const called = ts.resolveToolCall(input, prepared);
+    const own = called.kind === "local" ? toolSet[called.name] : undefined;
+    if (typeof own?.toModelOutput === "function") return own.toModelOutput({ toolCallId, input: called.arguments, output });
+    return { type: "text", value: asText(output) };
+  };
 }
 
 /**

@@ -29,4 +29,4 @@ export interface ToolSearchToolsOptions extends Omit<ToolSearchOptions, "host"> 
 export function toolSearchTools(
   tools: StructuredToolInterface[],
   options?: ToolSearchToolsOptions,
-): { tools: StructuredToolInterface[]; ts: ToolSearch; session: Session };
+): Promise<{ tools: StructuredToolInterface[]; ts: ToolSearch; session: Session }>;

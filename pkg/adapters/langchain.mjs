@@ -5,7 +5,8 @@
 // flow (an `interrupt()`, a `Command`) passes through to the graph.
 import { tool } from "@langchain/core/tools";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
-import { ToolSearch, toolName } from "toolsearch";
+import { ToolMessage } from "@langchain/core/messages";
+import { ToolSearch, isError, toolName } from "toolsearch";
 import { refuseAmbiguousNames, refuseExecuteTool } from "./common.mjs";
 
 /** The toolset every deferred LangChain tool is registered under. */
@@ -42,6 +43,18 @@ function accepting(name, parameters) {
   return { ...rest, properties };
 }
 
+/**
+ * A tool's JSON schema with the properties that have a `default` left out
+ * of `required`: zod's `.default()` fields are optional to the tool itself,
+ * and tool_call must not refuse a call that leaves them out.
+ */
+function withDefaultsOptional(schema) {
+  const properties = schema?.properties;
+  if (!Array.isArray(schema?.required) || properties === null || typeof properties !== "object") return schema;
+  const required = schema.required.filter((key) => !(Object.hasOwn(properties, key) && properties[key] !== null && typeof properties[key] === "object" && "default" in properties[key]));
+  return { ...schema, required };
+}
+
 /** A tool's output as the text the model reads: a ToolMessage's content, text as it is, anything else as JSON. */
 function asText(output) {
   const isToolMessage = typeof output?._getType === "function" && output._getType() === "tool";
@@ -68,13 +81,13 @@ const staysVisible = (lcTool) => lcTool.returnDirect === true;
  * those of `new ToolSearch()` (without `host.executeTool`: tools run their
  * own `invoke`), and `contextLength`.
  */
-export function toolSearchTools(lcTools, options = {}) {
+export async function toolSearchTools(lcTools, options = {}) {
   const { visible = [], contextLength = 200_000, ...toolSearchOptions } = options;
   refuseExecuteTool(toolSearchOptions, "langchain", "invoke");
   refuseAmbiguousNames(lcTools.map((t) => t.name), "langchain");
   const byName = new Map(lcTools.map((t) => [t.name, t]));
   const kept = new Set([...visible, ...lcTools.filter(staysVisible).map((t) => t.name)]);
-  const defs = lcTools.map((t) => ({ name: t.name, description: t.description ?? "", inputSchema: toJsonSchema(t.schema) }));
+  const defs = lcTools.map((t) => ({ name: t.name, description: t.description ?? "", inputSchema: withDefaultsOptional(toJsonSchema(t.schema)) }));
   const toolsets = Object.fromEntries(lcTools.filter((t) => !kept.has(t.name)).map((t) => [t.name, TOOLSET]));
   const session = { tools: defs, toolsets };
   // What the graph must see beyond the text, per call of a bridge tool (see
@@ -108,9 +121,13 @@ export function toolSearchTools(lcTools, options = {}) {
       const ctx = { config, signal: config?.signal };
       const record = { ran: 0, signals: [], commands: [] };
       records.set(ctx, record);
-      const text = await ts.handle(name, input, prepared, ctx);
+      const answer = await ts.answer(name, input, prepared, ctx);
       if (record.signals.length > 0) throw record.signals[0];
-      return record.ran === 1 && record.commands.length === 1 ? record.commands[0] : text;
+      if (record.ran === 1 && record.commands.length === 1) return record.commands[0];
+      // Called as a model's tool call, an error is a ToolMessage of status "error".
+      const id = config?.toolCall?.id;
+      if (isError(answer) && typeof id === "string") return new ToolMessage({ content: answer.text, tool_call_id: id, name, status: "error" });
+      return answer.text;
     };
     tools.push(tool(run, { name, description, schema: accepting(name, parameters) }));
   }

@@ -45,8 +45,11 @@ test("ai: generateText through tool_search, tool_describe and tool_call", async 
   const outputs = result.steps.flatMap((s) => s.toolResults.map((r) => r.output));
   assert.equal(JSON.parse(outputs[0]).results[0].matches[0], "send_email");
   assert.deepEqual(JSON.parse(outputs[1]).tools.send_email.parameters.required, ["to", "subject"]);
-  assert.match(JSON.parse(outputs[2]).error, /missing required argument\(s\): subject/);
-  assert.equal(outputs[3], "sent");
+  assert.equal(outputs[2], "sent");
+  // A rejected call is the SDK's tool error, its text what the model reads.
+  const errors = result.steps.flatMap((s) => s.content.filter((part) => part.type === "tool-error"));
+  assert.deepEqual(errors.map((e) => e.toolCallId), ["3"]);
+  assert.match(JSON.parse(errors[0].error.message).error, /missing required argument\(s\): subject/);
   assert.deepEqual(sent, [{ to: "a@b.c", subject: "Hi" }]);
   assert.equal(result.text, "Done.");
   // The model saw the listing of the deferred tools.
@@ -133,4 +136,30 @@ test("ai: a streaming execute's last value is the tool's output", async () => {
 test("ai: a tool named as a bridge is refused with its name", async () => {
   const toolSet = { tool_search: tool({ description: "Mine.", inputSchema: z.object({}), execute: async () => "mine" }) };
   await assert.rejects(toolSearchTools(toolSet), /a tool is named 'tool_search'/);
+});
+
+test("ai: a deferred tool's toModelOutput shapes what tool_call gives the model", async () => {
+  const png = "iVBORw0KGgo=";
+  const { tools } = await toolSearchTools({
+    screenshot: tool({
+      description: "Take a screenshot of the screen.",
+      inputSchema: jsonSchema({ type: "object", properties: {} }),
+      execute: async () => ({ data: png }),
+      toModelOutput: ({ output }) => ({ type: "content", value: [{ type: "media", data: output.data, mediaType: "image/png" }] }),
+    }),
+    list_files: tool({ description: "List the files of a folder.", inputSchema: jsonSchema({ type: "object", properties: {} }), execute: async () => ["a.txt"] }),
+  }, { contextLength: 2000 });
+  const model = new MockLanguageModelV4({
+    doGenerate: [
+      step([call("1", "tool_call", { calls: [{ name: "screenshot", arguments: {} }] })], "tool-calls"),
+      step([call("2", "tool_call", { calls: [{ name: "list_files", arguments: {} }] })], "tool-calls"),
+      step([{ type: "text", text: "Done." }], "stop"),
+    ],
+  });
+  await generateText({ model, tools, prompt: "Look at the screen", stopWhen: stepCountIs(4) });
+  const sent = model.doGenerateCalls[2].prompt.filter((m) => m.role === "tool").flatMap((m) => m.content);
+  assert.deepEqual(sent.map((part) => part.output), [
+    { type: "content", value: [{ type: "media", data: png, mediaType: "image/png" }] },
+    { type: "text", value: '["a.txt"]' },
+  ]);
 });

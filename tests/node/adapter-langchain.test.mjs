@@ -20,7 +20,7 @@ test("langchain: search, describe and call through the bridges; a single string 
     }),
     tool(async () => "[]", { name: "list_files", description: "List the files of a folder.", schema: z.object({ path: z.string() }) }),
   ];
-  const { tools } = toolSearchTools(lcTools, { visible: ["weather"], contextLength: 2000 });
+  const { tools } = await toolSearchTools(lcTools, { visible: ["weather"], contextLength: 2000 });
   assert.deepEqual(tools.map((t) => t.name), ["weather", "tool_search", "tool_describe", "tool_call"]);
   assert.equal(tools[0], lcTools[0]);
   const [, search, describe, call] = tools;
@@ -40,7 +40,7 @@ test("langchain: a tool's object output reaches the model whole", async () => {
   const lcTools = [
     tool(async () => ({ content: "sent", id: 7 }), { name: "send_sms", description: "Send a text message.", schema: z.object({ to: z.string() }) }),
   ];
-  const { tools } = toolSearchTools(lcTools, { contextLength: 500 });
+  const { tools } = await toolSearchTools(lcTools, { contextLength: 500 });
   const call = tools.find((t) => t.name === "tool_call");
   assert.deepEqual(JSON.parse(await call.invoke({ calls: [{ name: "send_sms", arguments: { to: "+1" } }] })), { content: "sent", id: 7 });
 });
@@ -50,7 +50,7 @@ test("langchain: the bridges run on the session as it was prepared", async () =>
     tool(async () => "ok", { name: "weather", description: "Current weather for a city.", schema: z.object({ city: z.string() }) }),
     tool(async () => "[]", { name: "list_files", description: "List the files of a folder.", schema: z.object({ path: z.string() }) }),
   ];
-  const { tools, session } = toolSearchTools(lcTools, { visible: ["weather"], contextLength: 2000 });
+  const { tools, session } = await toolSearchTools(lcTools, { visible: ["weather"], contextLength: 2000 });
   const search = tools.find((t) => t.name === "tool_search");
   const matches = async (query) => JSON.parse(await search.invoke({ queries: [query] })).results[0].matches;
   assert.deepEqual(await matches("list files folder"), ["list_files"]);
@@ -80,7 +80,7 @@ test("langchain: an interrupt() behind tool_call pauses the graph, and the tool 
     },
     { name: "delete_repo", description: "Delete a git repository.", schema: z.object({ repo: z.string() }) },
   );
-  const { tools } = toolSearchTools([deleteRepo], { contextLength: 500 });
+  const { tools } = await toolSearchTools([deleteRepo], { contextLength: 500 });
   const graph = toolGraph(tools);
   const thread = { configurable: { thread_id: "t1" } };
   const paused = await graph.invoke({ messages: [bridgeCall([{ name: "delete_repo", arguments: { repo: "prod" } }])] }, thread);
@@ -97,7 +97,7 @@ test("langchain: a Command a deferred tool returns updates the graph; returnDire
     { name: "remember_fact", description: "Remember a fact for later.", schema: z.object({ fact: z.string() }) },
   );
   const finish = tool(async () => "final answer", { name: "finish", description: "Give the final answer.", schema: z.object({}), returnDirect: true });
-  const { tools, ts, session } = toolSearchTools([remember, finish], { contextLength: 500 });
+  const { tools, ts, session } = await toolSearchTools([remember, finish], { contextLength: 500 });
   assert.deepEqual(tools.map((t) => t.name), ["finish", "tool_search", "tool_describe", "tool_call"]);
   // Called on `ts` itself, outside a graph, the Command is the call's JSON.
   const direct = await ts.toolCall({ calls: [{ name: "remember_fact", arguments: { fact: "x" } }] }, session);
@@ -111,7 +111,7 @@ test("langchain: the bridge schemas take what the bridges read; host.executeTool
   const lcTools = [
     tool(async (input) => { got.push(input); return "ok"; }, { name: "send_sms", description: "Send a text message.", schema: z.object({ to: z.string() }) }),
   ];
-  const { tools } = toolSearchTools(lcTools, { contextLength: 500 });
+  const { tools } = await toolSearchTools(lcTools, { contextLength: 500 });
   const [search, , call] = tools;
   assert.equal(await call.invoke({ calls: [{ name: "send_sms", arguments: '{"to": "+1"}' }] }), "ok");
   assert.equal(await call.invoke({ calls: { name: "send_sms", arguments: { to: "+2" } } }), "ok");
@@ -119,13 +119,30 @@ test("langchain: the bridge schemas take what the bridges read; host.executeTool
   assert.deepEqual(got, [{ to: "+1" }, { to: "+2" }, { to: "+3" }]);
   assert.deepEqual(JSON.parse(await search.invoke({ queries: ["text message"], limit: "3" })).results[0].matches, ["send_sms"]);
   const ping = tool(async () => "pong", { name: "ping", description: "Ping the service.", schema: z.object({}) });
-  const [, , callPing] = toolSearchTools([ping], { contextLength: 500 }).tools;
+  const [, , callPing] = (await toolSearchTools([ping], { contextLength: 500 })).tools;
   assert.equal(await callPing.invoke({ calls: [{ name: "ping" }] }), "pong");
-  assert.throws(() => toolSearchTools(lcTools, { host: { executeTool: () => "mine" } }), /host\.executeTool cannot be set/);
+  await assert.rejects(toolSearchTools(lcTools, { host: { executeTool: () => "mine" } }), /host\.executeTool cannot be set/);
 });
 
-test("langchain: two tools of one name, or a tool named as a bridge, are refused with the name", () => {
+test("langchain: two tools of one name, or a tool named as a bridge, are refused with the name", async () => {
   const named = (name) => tool(async () => name, { name, description: `The ${name} tool.`, schema: z.object({}) });
-  assert.throws(() => toolSearchTools([named("lookup"), named("lookup")]), /two tools are named 'lookup'/);
-  assert.throws(() => toolSearchTools([named("tool_call")]), /a tool is named 'tool_call'/);
+  await assert.rejects(toolSearchTools([named("lookup"), named("lookup")]), /two tools are named 'lookup'/);
+  await assert.rejects(toolSearchTools([named("tool_call")]), /a tool is named 'tool_call'/);
+});
+
+test("langchain: a rejected tool call is a ToolMessage of status error, and zod defaults stay optional", async () => {
+  const got = [];
+  const remind = tool(async (input) => { got.push(input); return "set"; }, {
+    name: "remind", description: "Set a reminder after some minutes.", schema: z.object({ text: z.string(), minutes: z.number().default(5) }),
+  });
+  const { tools } = await toolSearchTools([remind], { contextLength: 500 });
+  const call = tools.find((t) => t.name === "tool_call");
+  assert.equal(await call.invoke({ calls: [{ name: "remind", arguments: { text: "stretch" } }] }), "set");
+  assert.deepEqual(got, [{ text: "stretch", minutes: 5 }]);
+  const refused = await call.invoke({ type: "tool_call", id: "c9", name: "tool_call", args: { calls: [{ name: "remind", arguments: {} }] } });
+  assert.equal(refused.status, "error");
+  assert.equal(refused.tool_call_id, "c9");
+  assert.match(refused.content, /missing required argument\(s\): text/);
+  const ran = await call.invoke({ type: "tool_call", id: "c10", name: "tool_call", args: { calls: [{ name: "remind", arguments: { text: "walk" } }] } });
+  assert.equal(ran.status, "success");
 });

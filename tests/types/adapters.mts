@@ -32,13 +32,15 @@ export async function ai(model: Parameters<typeof generateText>[0]["model"]) {
   const toolSet = { weather: tool({ description: "Weather", inputSchema: jsonSchema<{ city: string }>({ type: "object" }), execute: async () => "clear" }) };
   const { tools, ts } = await toolSearchTools(toolSet, { visible: ["weather"], config: { ranking: "enhanced" } });
   const result = await generateText({ model, tools, prompt: "hi" });
+  // The tools kept visible keep their own types.
+  const weather: typeof toolSet.weather | undefined = tools.weather;
   const discovery = toolSearch({ search: searchTools({ config: { max_search_limit: 10 } }) });
   ts.free();
-  return [result.text, discovery];
+  return [result.text, discovery, weather];
 }
 
-export function langchain(lc: StructuredToolInterface[]) {
-  const { tools, session } = toolSearchLangChain(lc, { visible: ["weather"] });
+export async function langchain(lc: StructuredToolInterface[]) {
+  const { tools, session } = await toolSearchLangChain(lc, { visible: ["weather"] });
   const all: StructuredToolInterface[] = tools;
   return [all, session];
 }
