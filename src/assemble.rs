@@ -11,7 +11,7 @@ use crate::session::tooldef::ToolFormat;
 use crate::session::Session;
 use crate::text::estimate_tokens;
 
-/// The host's assembly options (API.md `assemble(session, options)`).
+/// The host's assembly options (`pkg/toolsearch.d.ts`, `assemble(session, options)`).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct AssembleOptions {
     /// The model's context length in tokens; `None` when unknown.
@@ -24,7 +24,7 @@ pub struct AssembleOptions {
     pub defer_loading: bool,
 }
 
-/// The assembled array and what it cost (API.md `assemble` result).
+/// The assembled array and what it cost (`pkg/toolsearch.d.ts`, `assemble` result).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Assembly {

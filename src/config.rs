@@ -40,7 +40,6 @@ pub enum TriState {
     Off,
 }
 
-/// The resolved `tools.connectors` section.
 /// Which ranking answers tool_search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -80,7 +79,7 @@ pub struct Config {
     /// `ranking`: "enhanced" (default) or "reference" (the spec's, exactly).
     pub ranking: Ranking,
     /// `ranking_ablation`: rules of the enhanced ranking switched off, for
-    /// measuring what each contributes (see [`Rules::names`]), by name.
+    /// measuring what each contributes (see `Rules::names`), by name.
     pub ranking_ablation: Vec<String>,
     /// The enhanced ranking's rules that `ranking_ablation` leaves on,
     /// resolved once.

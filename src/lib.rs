@@ -1,14 +1,30 @@
 //! toolsearch: progressive tool disclosure for LLM agents.
 //!
-//! A session's tools are split into visible and deferrable ones (`classify`);
-//! the deferrable ones form a searchable `catalog` (stemmed BM25 with a
-//! rarest-term gate and a coverage floor, `search`); the model reaches them
-//! through bridge tools (`bridge`): `tool_search` ranks names per query,
-//! `tool_describe` returns full schemas. `Engine` ties it together; the
-//! `wasm` module exposes it to JavaScript.
+//! A session's tools are split into visible and deferrable ones; the
+//! deferrable ones form a searchable catalog that the model reaches through
+//! bridge tools: `tool_search` ranks names per query, `tool_describe` returns
+//! full schemas, `tool_call` validates and runs a call through the host.
+//! [`Engine`] ties it together; the `wasm` module exposes it to JavaScript.
 //!
-//! Behaviour follows `hermes-tool-search.md` (the spec); section numbers in
-//! the docs refer to it.
+//! The behaviour is described in `docs/behaviour.md`; the `§` numbers of the
+//! docs are its sections. `ranking: "reference"` follows it exactly.
+//!
+//! The modules form layers, lowest first; each uses only layers below it
+//! (`tests/native/layers.rs` enforces it):
+//!
+//! | layer | modules | what they do |
+//! | --- | --- | --- |
+//! | 1 | `text`, `reserved`, `host`, `bytes`, `hash` | text helpers, reserved names, the host's port, the snapshot codec, the keyed hash |
+//! | 2 | `search`, `session`, `schema` | the reference index and BM25 (§5.4, §6), a session and its tools (tool rows, MCP import), JSON Schema checks |
+//! | 3 | `catalog`, `classify` | which tools defer (§3) and the catalog of those that do (§5) |
+//! | 4 | `enhanced` | the default ranking: query understanding in seven languages, BM25F, confidence labels |
+//! | 5 | `config` | the resolved configuration (§2) |
+//! | 6 | `listing`, `ranking`, `connectors`, `snapshot` | the listing (§7), the two rankings behind one interface, the connector gateway (§11), index snapshots |
+//! | 7 | `prepared` | what a session's tool list implies, kept across turns |
+//! | 8 | `bridge` | the bridge tools: arguments, answers, errors and every sentence the model reads (§8-§10) |
+//! | 9 | `assemble` | the model-visible tool array (§4) |
+//! | 10 | `engine` | [`Engine`], the entry of native hosts and of the binding |
+//! | 11 | `wasm` | the wasm-bindgen binding (the `bindings` feature) |
 
 #![deny(missing_docs)]
 

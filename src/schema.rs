@@ -14,8 +14,9 @@ use crate::text::clip;
 pub const DETAIL_CHARS: usize = 600;
 
 /// The violation of `schema` by `instance` that says most about what to fix:
-/// deepest first, `anyOf` / `oneOf` last; `None` when it holds or when the
-/// schema cannot be compiled (validation fails open).
+/// the shallowest first (the first in the validator's order among equals),
+/// `anyOf` / `oneOf` last; `None` when it holds or when the schema cannot be
+/// compiled (validation fails open).
 pub fn violation(schema: &Value, instance: &Value) -> Option<Violation> {
     let validator = jsonschema::options()
         .should_validate_formats(false)

@@ -25,7 +25,7 @@ pub struct CallEntry {
     pub arguments: Map<String, Value>,
 }
 
-/// What a tool_call means (API.md `resolveToolCall`).
+/// What a tool_call means (`pkg/toolsearch.d.ts`, `resolveToolCall`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Resolution {

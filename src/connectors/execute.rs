@@ -32,7 +32,7 @@ impl Surface {
     }
 }
 
-/// The per-call context of connector calls (API.md `ctx`).
+/// The per-call context of connector calls (`pkg/toolsearch.d.ts`, `ctx`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CallContext {
     /// How CONNECTION_REQUIRED is shaped.

@@ -36,7 +36,7 @@ const PREPARED_CACHE: usize = 4;
 /// longest query.
 pub const EXPLAIN_MAX_TOOLS: usize = 100;
 
-/// What an engine is built from (API.md `new ToolSearch(options)`): the
+/// What an engine is built from (`pkg/toolsearch.d.ts`, `new ToolSearch(options)`): the
 /// host's configuration and tool lists, as JSON values.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
@@ -170,7 +170,7 @@ impl Engine {
         }
     }
 
-    /// A session from its JSON form (API.md `Session`); `Err` when it is not
+    /// A session from its JSON form (`pkg/toolsearch.d.ts`, `Session`); `Err` when it is not
     /// an object. Missing or ill-typed members read as empty.
     pub fn session_from_json(&self, session: &Value) -> Result<Session, String> {
         let Value::Object(session) = session else {

@@ -1,4 +1,4 @@
-//! Importing an MCP server's `tools/list` result into a session (API.md
+//! Importing an MCP server's `tools/list` result into a session (`pkg/toolsearch.d.ts`
 //! `ToolSearch.fromMcp`): tools named `mcp__<server>__<tool>` in toolset
 //! `mcp-<server>`, the convention the spec's examples use.
 

@@ -1,4 +1,4 @@
-//! The session of one turn (API.md `Session`): the raw tool definitions, their
+//! The session of one turn (`pkg/toolsearch.d.ts`, `Session`): the raw tool definitions, their
 //! toolsets and owners, and the host's hidden declared sources.
 
 pub mod mcp;

@@ -282,3 +282,28 @@ fn the_check_sees_every_form_of_path() {
     .is_empty());
     assert_eq!(paths("use crate as c;\n", 1), ["crate as"]);
 }
+
+#[test]
+fn the_crate_doc_shows_these_layers() {
+    let lib =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs")).unwrap();
+    let documented: Vec<Vec<String>> = lib
+        .lines()
+        .filter_map(|line| line.strip_prefix("//! | "))
+        .filter_map(|row| {
+            let cells: Vec<&str> = row.split(" | ").collect();
+            cells.first()?.parse::<usize>().ok()?;
+            Some(
+                cells[1]
+                    .split(", ")
+                    .map(|m| m.trim_matches('`').to_owned())
+                    .collect(),
+            )
+        })
+        .collect();
+    let layers: Vec<Vec<String>> = LAYERS
+        .iter()
+        .map(|layer| layer.iter().map(|m| (*m).to_owned()).collect())
+        .collect();
+    assert_eq!(documented, layers, "the table in src/lib.rs");
+}
