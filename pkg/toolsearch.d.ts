@@ -84,8 +84,9 @@ export interface IndexImport {
   session: PreparedSession;
   /**
    * `null` when the snapshot was used; otherwise why it was refused (another
-   * catalog, another version of the package, damaged bytes), and the indexes
-   * are built from the tools as usual. A refused snapshot is never used.
+   * catalog, another version of the package, damaged bytes, or not needed
+   * because this instance had built the session's indexes already), and the
+   * indexes are built from the tools as usual. A refused snapshot is never used.
    */
   refused: string | null;
 }

@@ -38,7 +38,7 @@ pub enum CallbackError {
 }
 
 /// What a tool's arguments break in its schema (§10.5 step 7).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Violation {
     /// Where, as `arguments.a[0]` or `arguments["odd key"]`.
     pub path: String,

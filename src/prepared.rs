@@ -83,13 +83,18 @@ impl Prepared {
     }
 
     /// Takes the enhanced index of a snapshot of this very catalog when none
-    /// is built yet; what is built stays as it is.
+    /// is built yet; what is built stays as it is, and a snapshot that adds
+    /// nothing is refused as not needed.
     pub fn adopt(&self, bytes: &[u8]) -> Result<(), Refusal> {
         let restored = snapshot::read(bytes, self.catalog.entries())?;
-        if let Some(index) = restored.enhanced {
-            let _ = self.enhanced.set(index);
+        let taken = restored
+            .enhanced
+            .is_some_and(|index| self.enhanced.set(index).is_ok());
+        if taken {
+            Ok(())
+        } else {
+            Err(Refusal::NotNeeded)
         }
-        Ok(())
     }
 
     /// The catalog's indexes as bytes: the reference index, and the enhanced

@@ -44,6 +44,8 @@ pub enum Refusal {
     OtherCatalog,
     /// Damaged: the body does not match its digest or does not decode.
     Damaged,
+    /// Sound, but the instance had built every index it holds already.
+    NotNeeded,
 }
 
 impl fmt::Display for Refusal {
@@ -58,6 +60,9 @@ impl fmt::Display for Refusal {
                 "the snapshot is of another catalog: the session's deferred tools differ from those it was taken of, or come in another order",
             ),
             Refusal::Damaged => f.write_str("the snapshot is damaged"),
+            Refusal::NotNeeded => f.write_str(
+                "the snapshot was not needed: this instance had built the session's indexes already",
+            ),
         }
     }
 }

@@ -271,9 +271,9 @@ impl Host for JsHost {
             Some(Ok(answer)) => answer.as_string(),
             _ => None,
         };
-        match answer.map(|text| serde_json::from_str::<Option<Violation>>(&text)) {
-            Some(Ok(Some(violation))) => Validation::Broken(violation),
-            Some(Ok(None)) => Validation::Holds,
+        match answer.map(|text| serde_json::from_str::<Value>(&text)) {
+            Some(Ok(Value::Null)) => Validation::Holds,
+            Some(Ok(found)) => violation_of(&found).map_or(Validation::Failed, Validation::Broken),
             Some(Err(_)) | None => Validation::Failed,
         }
     }
@@ -545,6 +545,17 @@ fn uuid_v4() -> String {
 /// text or JSON; `None` when it has none to read. Never throws: a `message`
 /// getter or proxy trap that throws, a message that is no string, a BigInt or
 /// a cycle all end here.
+/// The validator's answer `{path, constraint, detail}` as a violation;
+/// `None` for any other shape.
+fn violation_of(found: &Value) -> Option<Violation> {
+    let text = |key: &str| found.get(key)?.as_str().map(str::to_owned);
+    Some(Violation {
+        path: text("path")?,
+        constraint: text("constraint")?,
+        detail: text("detail")?,
+    })
+}
+
 pub fn describe(thrown: &JsValue) -> Option<String> {
     if let Some(text) = thrown.as_string() {
         return Some(text);

@@ -149,9 +149,16 @@ fn a_session_prepared_already_keeps_what_it_built() {
     let e = engine(json!({"ranking": "enhanced"}), &[]);
     let s = session(&e, catalog.clone());
     let before = answers(&e, &s);
-    // A snapshot without the enhanced index, onto a session whose enhanced
-    // index is built: accepted, and the answers stay.
-    assert_eq!(e.import_index(&s, &exported("reference", &catalog)), Ok(()));
+    // A snapshot onto a session whose indexes are built: not needed (it
+    // says so), and the answers stay.
+    assert_eq!(
+        e.import_index(&s, &exported("reference", &catalog)),
+        Err(SnapshotRefusal::NotNeeded)
+    );
+    assert_eq!(
+        e.import_index(&s, &exported("enhanced", &catalog)),
+        Err(SnapshotRefusal::NotNeeded)
+    );
     assert_eq!(answers(&e, &s), before);
     let other = exported("reference", &fixture("Open a new ticket"));
     assert_eq!(

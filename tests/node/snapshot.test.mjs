@@ -33,6 +33,16 @@ for (const ranking of ["reference", "enhanced"]) {
   });
 }
 
+test("a snapshot of a session this instance has prepared already is not needed, and says so", async () => {
+  const bytes = new ToolSearch().exportIndex(session());
+  const ts = new ToolSearch();
+  const s = session();
+  await ts.toolSearch(QUERIES, s);
+  const { refused } = ts.importIndex(bytes, s);
+  assert.match(refused, /not needed: this instance had built the session's indexes already/);
+  assert.equal(await ts.toolSearch(QUERIES, s), await new ToolSearch().toolSearch(QUERIES, session()));
+});
+
 test("a snapshot restores across rankings (the reference one sends no parameter text)", async () => {
   for (const [from, to] of [["reference", "enhanced"], ["enhanced", "reference"]]) {
     const bytes = new ToolSearch({ config: { ranking: from } }).exportIndex(session());
