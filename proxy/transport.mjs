@@ -3,12 +3,14 @@
 // flooding the host with messages.
 import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { statSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import { LineBuffer } from "./line-buffer.mjs";
 
 /** What is kept of a server's stderr, and quoted of it in a reason. */
 const STDERR_TAIL_CHARS = 4096;
 const STDERR_QUOTED_CHARS = 400;
+/** The most processes under one server that are ended with it. */
+const MAX_DESCENDANTS = 1024;
 /** How long a server's process may take to end once asked, before it is killed. */
 export const END_GRACE_MS = 2_000;
 /**
@@ -176,13 +178,60 @@ export function stopProcess(child) {
   return endProcesses([child]);
 }
 
-/** Ends server processes: asked first (SIGTERM), killed after a grace period. */
+/**
+ * Ends server processes: asked first (SIGTERM), killed after a grace period,
+ * with every process they started (a server behind a shell wrapper), which
+ * a wrapper that ends first leaves running. The descendants are found where
+ * the system tells them (Linux's /proc); elsewhere only the servers' own
+ * processes are ended.
+ */
 export async function endProcesses(children) {
   const running = [...children].filter((child) => child.exitCode === null && child.signalCode === null);
   if (running.length === 0) return;
+  // Read before any signal: once a wrapper ends, its children are no longer its.
+  const spawned = running.flatMap((child) => descendants(child.pid));
   const ended = running.map((child) => new Promise((resolve) => child.once("exit", resolve)));
   for (const child of running) child.kill("SIGTERM");
+  for (const pid of spawned) signal(pid, "SIGTERM");
   const grace = new Promise((resolve) => setTimeout(resolve, END_GRACE_MS).unref());
   await Promise.race([Promise.all(ended), grace]);
   for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const pid of spawned) signal(pid, "SIGKILL");
+}
+
+/** Sends `name` to process `pid`, if it still runs. */
+function signal(pid, name) {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // ended already
+  }
+}
+
+/** The processes `pid` started, and theirs, from /proc (none where there is no /proc). */
+function descendants(pid) {
+  const found = [];
+  const pending = pid === undefined ? [] : [pid];
+  while (pending.length > 0 && found.length < MAX_DESCENDANTS) {
+    const parent = pending.pop();
+    let tasks = [];
+    try {
+      tasks = readdirSync(`/proc/${parent}/task`);
+    } catch {
+      continue;
+    }
+    for (const task of tasks) {
+      let children = "";
+      try {
+        children = readFileSync(`/proc/${parent}/task/${task}/children`, "utf8");
+      } catch {
+        continue;
+      }
+      for (const child of children.split(" ").filter(Boolean).map(Number)) {
+        found.push(child);
+        pending.push(child);
+      }
+    }
+  }
+  return found;
 }

@@ -5,7 +5,8 @@
 // cancelled and never answers, `flood` writes progress as fast as the pipe
 // takes it, cancelled or not, and never answers, `burst` sends `count`
 // notifications at once, then answers. With FAULT=mute it reads its input and never
-// answers, not even `initialize`; with FAULT_FILE, it exits at once while that
+// answers, not even `initialize`; FAULT=stubborn does the same and ignores
+// SIGTERM and the end of its input; with FAULT_FILE, it exits at once while that
 // file says `down`.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -24,6 +25,12 @@ if (process.env.FAULT_FILE && down()) {
   process.exit(1);
 } else if (process.env.FAULT === "mute") {
   process.stdin.resume();
+} else if (process.env.FAULT === "stubborn") {
+  // Never answers, and stays: SIGTERM and the end of its input are ignored.
+  process.on("SIGTERM", () => {});
+  process.stdin.resume();
+  process.stdin.on("end", () => {});
+  setInterval(() => {}, 1_000);
 } else {
   const server = new McpServer({ name: "faulty", version: "1.0.0" });
   const text = (value) => ({ content: [{ type: "text", text: String(value) }] });

@@ -496,3 +496,14 @@ test("hosts writing one manifest cache at once keep each other's entries", async
   assert.equal(names.length, 180, `${180 - names.length} entries lost`);
   assert.deepEqual(readdirSync(dir).sort(), [".toolsearch-salt", "manifest.json"], "no lock or temporary file left");
 });
+
+test("a server behind a shell wrapper that ignores SIGTERM and the end of its input ends with the host", async (t) => {
+  if (!existsSync("/proc")) return t.skip("descendants are found through /proc");
+  const marker = `stubborn-${process.pid}-${Date.now()}`;
+  const faulty = join(root, "tests", "node", "faulty-server.mjs");
+  const spec = { name: "stubborn", command: "sh", args: ["-c", `"${process.execPath}" "${faulty}" ${marker}; exit $?`], env: { FAULT: "stubborn" } };
+  const host = await connectMcpServers([spec], { startTimeoutMs: 1_000, retryDelayMs: 0 });
+  await host.close();
+  assert.equal(host.failures.length, 1);
+  assert.equal(running(marker), false, "the server outlived its wrapper and the host");
+});
