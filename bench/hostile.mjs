@@ -4,6 +4,7 @@
 //
 // - words that share their first four bytes, in one tool's description: the
 //   catalog's first search builds its indexes (both rankings);
+// - a snapshot of that many tools, restored (the checks of untrusted bytes);
 // - tools of one name, imported from one server (ToolSearch.fromMcp);
 // - words that extend one stem (creat...), in one description: every search
 //   of that stem afterwards (the enhanced ranking, on a prepared session).
@@ -45,6 +46,22 @@ const cases = [
       const text = Array.from({ length: n }, (_, i) => `same${letters(i, 4)}`).join(" ");
       const session = { tools: [{ name: "mcp__s__t", description: text, inputSchema: { type: "object" } }], toolsets: { mcp__s__t: "mcp-s" } };
       return median(3, () => new ToolSearch(), (ts) => ts.toolSearch({ queries: ["same"] }, session));
+    },
+  },
+  {
+    what: "a snapshot of that many tools restored (importIndex, enhanced)",
+    sizes: [2_000, 20_000],
+    time: (n) => {
+      const tools = Array.from({ length: n }, (_, i) => ({
+        name: `mcp__s${i % 50}__${letters(i, 3)}_item`,
+        description: `Update the ${letters(i * 7, 5)} record of the ${letters(i * 13, 4)} board.`,
+        inputSchema: { type: "object", properties: { [letters(i, 4)]: { type: "string" } } },
+      }));
+      const session = { tools, toolsets: Object.fromEntries(tools.map((t, i) => [t.name, `mcp-s${i % 50}`])) };
+      const bytes = new ToolSearch().exportIndex(session);
+      return median(3, () => new ToolSearch(), (ts) => {
+        if (ts.importIndex(bytes, session).refused !== null) throw new Error("the snapshot was refused");
+      });
     },
   },
   {

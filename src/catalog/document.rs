@@ -1,7 +1,7 @@
 //! The searchable text of a local tool (spec §5.3).
 
 use super::source::label;
-use crate::search::{tokenize, Index, IndexBuilder};
+use crate::search::{for_each_word, with_stem, Index, IndexBuilder};
 use crate::session::tooldef::ToolDef;
 
 /// Indexes the document of a local tool: name words, the source label unless
@@ -30,9 +30,14 @@ pub fn holds_name(index: &Index, doc: u32, def: &ToolDef) -> bool {
     let Some(document) = index.document(doc) else {
         return false;
     };
-    tokenize(&name_words(&def.name))
-        .iter()
-        .all(|token| index.term(token).is_some_and(|term| document.tf(term) > 0))
+    let mut holds = true;
+    for_each_word(&name_words(&def.name), |word| {
+        holds = holds
+            && with_stem(word, |token| {
+                index.term(token).is_some_and(|term| document.tf(term) > 0)
+            });
+    });
+    holds
 }
 
 /// The name without a leading `mcp__`, with `_ . : -` turned into spaces.
@@ -52,6 +57,7 @@ fn name_words(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::tokenize;
 
     /// Indexes one tool and checks its document holds exactly the tokens of `words`.
     fn assert_document(def: &ToolDef, source_name: &str, words: &str) {

@@ -6,7 +6,7 @@ use super::names::NameForms;
 use super::words::{for_each_prose_word, for_each_word};
 use crate::bytes::{Corrupt, Reader, Writer};
 use crate::catalog::{label, Catalog, Entry};
-use crate::search::{postings_of, stem, FastMap, WordTerms};
+use crate::search::{postings_of, stem, with_stem, FastMap, WordTerms};
 
 /// The fields of a tool document, most telling first.
 pub const FIELDS: usize = 5;
@@ -381,7 +381,7 @@ impl FieldIndex {
                 let mut own = name.iter();
                 let mut holds = true;
                 for_each_word(&entry.tool.def.name, |word| {
-                    match self.vocabulary.get(&stem(word)) {
+                    match with_stem(word, |stem| self.vocabulary.get(stem)) {
                         Some(term) if server.contains(term) => {}
                         Some(term) => holds &= own.next() == Some(term),
                         None => holds = false,

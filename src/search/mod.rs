@@ -21,4 +21,4 @@ pub use explain::{explain, DocumentReport, QueryReport};
 pub use index::{postings_of, Index, IndexBuilder, WordTerms};
 pub use names::NameLookup;
 pub use rank::{rank, Hit};
-pub use tokenize::{stem, tokenize};
+pub use tokenize::{for_each_word, stem, tokenize, with_stem};

@@ -56,6 +56,24 @@ pub fn for_each_word(text: &str, mut f: impl FnMut(&str)) {
     }
 }
 
+/// Calls `f` with the Snowball English stem of a lowercased ASCII word,
+/// without copying it out of the memo.
+pub fn with_stem<R>(word: &str, f: impl FnOnce(&str) -> R) -> R {
+    MEMO.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if let Some(stem) = memo.get(word) {
+            return f(stem);
+        }
+        let stem = super::english::stem(word);
+        let found = f(&stem);
+        if memo.len() >= MEMO_CAPACITY {
+            memo.clear();
+        }
+        memo.insert(word.to_owned(), stem);
+        found
+    })
+}
+
 /// Returns the Snowball English stem of a lowercased ASCII word.
 pub fn stem(word: &str) -> String {
     MEMO.with(|memo| {
