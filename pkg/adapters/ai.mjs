@@ -3,7 +3,7 @@
 // serve as the `search` of the SDK's own `toolSearch()`.
 import { asSchema, jsonSchema, tool } from "ai";
 import { ToolSearch, isError, toolName } from "toolsearch";
-import { refuseAmbiguousNames, refuseExecuteTool } from "./common.mjs";
+import { readTool, refuseAmbiguousNames, refuseExecuteTool } from "./common.mjs";
 
 /** The toolset every tool of a ToolSet defers under. */
 const TOOLSET = "ai-sdk";
@@ -43,16 +43,21 @@ async function finalOutput(produced) {
 export async function toolSearchTools(toolSet, options = {}) {
   const { visible = [], contextLength = 200_000, ...toolSearchOptions } = options;
   refuseExecuteTool(toolSearchOptions, "ai", "execute");
+  if (toolSet === null || typeof toolSet !== "object") {
+    throw new TypeError(`toolsearch/ai: toolSearchTools takes a ToolSet (an object of tools by name), not ${toolSet === null ? "null" : typeof toolSet}`);
+  }
   const names = Object.keys(toolSet);
   refuseAmbiguousNames(names, "ai");
-  const kept = new Set([...visible, ...names.filter((name) => staysVisible(toolSet[name]))]);
   const tools = await Promise.all(
-    names.map(async (name) => ({
-      name,
-      description: toolSet[name].description ?? "",
-      inputSchema: await asSchema(toolSet[name].inputSchema).jsonSchema,
-    })),
+    names.map((name) =>
+      readTool(toolSet[name], name, "ai", async (own) => ({
+        name,
+        description: own.description ?? "",
+        inputSchema: await asSchema(own.inputSchema).jsonSchema,
+      })),
+    ),
   );
+  const kept = new Set([...visible, ...names.filter((name) => staysVisible(toolSet[name]))]);
   const toolsets = Object.fromEntries(names.filter((name) => !kept.has(name)).map((name) => [name, TOOLSET]));
   const session = { tools, toolsets };
   const executeTool = async (name, args, ctx) => {

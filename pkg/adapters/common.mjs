@@ -71,6 +71,22 @@ export function refuseExecuteTool(options, adapter, how) {
 }
 
 /**
+ * `read(tool)` for the tool named `name`, or a TypeError that names the tool
+ * and the adapter when the tool is no object or `read` throws (a schema the
+ * SDK cannot write as JSON Schema, such as a zod BigInt).
+ */
+export async function readTool(tool, name, adapter, read) {
+  if (tool === null || typeof tool !== "object") {
+    throw new TypeError(`toolsearch/${adapter}: the tool '${name}' is ${tool === null ? "null" : typeof tool}, not a tool`);
+  }
+  try {
+    return await read(tool);
+  } catch (error) {
+    throw new TypeError(`toolsearch/${adapter}: the schema of the tool '${name}' cannot be read as JSON Schema (${error?.message ?? error})`);
+  }
+}
+
+/**
  * Refuses tools an adapter cannot route: two of one name (the bridge would
  * describe one and run the other) or one named as a bridge (the bridge would
  * take its place).

@@ -7,7 +7,7 @@ import { tool } from "@langchain/core/tools";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
 import { ToolMessage } from "@langchain/core/messages";
 import { ToolSearch, isError, toolName } from "toolsearch";
-import { refuseAmbiguousNames, refuseExecuteTool } from "./common.mjs";
+import { readTool, refuseAmbiguousNames, refuseExecuteTool } from "./common.mjs";
 
 /** The toolset every deferred LangChain tool is registered under. */
 const TOOLSET = "langchain";
@@ -84,10 +84,21 @@ const staysVisible = (lcTool) => lcTool.returnDirect === true;
 export async function toolSearchTools(lcTools, options = {}) {
   const { visible = [], contextLength = 200_000, ...toolSearchOptions } = options;
   refuseExecuteTool(toolSearchOptions, "langchain", "invoke");
+  if (!Array.isArray(lcTools)) {
+    throw new TypeError(`toolsearch/langchain: toolSearchTools takes a list of LangChain tools, not ${lcTools === null ? "null" : typeof lcTools}`);
+  }
+  const defs = await Promise.all(
+    lcTools.map((t, i) =>
+      readTool(t, typeof t?.name === "string" ? t.name : `#${i}`, "langchain", (own) => ({
+        name: own.name,
+        description: own.description ?? "",
+        inputSchema: withDefaultsOptional(toJsonSchema(own.schema)),
+      })),
+    ),
+  );
   refuseAmbiguousNames(lcTools.map((t) => t.name), "langchain");
   const byName = new Map(lcTools.map((t) => [t.name, t]));
   const kept = new Set([...visible, ...lcTools.filter(staysVisible).map((t) => t.name)]);
-  const defs = lcTools.map((t) => ({ name: t.name, description: t.description ?? "", inputSchema: withDefaultsOptional(toJsonSchema(t.schema)) }));
   const toolsets = Object.fromEntries(lcTools.filter((t) => !kept.has(t.name)).map((t) => [t.name, TOOLSET]));
   const session = { tools: defs, toolsets };
   // What the graph must see beyond the text, per call of a bridge tool (see

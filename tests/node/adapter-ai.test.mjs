@@ -163,3 +163,8 @@ test("ai: a deferred tool's toModelOutput shapes what tool_call gives the model"
     { type: "text", value: '["a.txt"]' },
   ]);
 });
+
+test("ai: a null tool set or a null tool is refused naming it", async () => {
+  await assert.rejects(toolSearchTools(null), /takes a ToolSet \(an object of tools by name\), not null/);
+  await assert.rejects(toolSearchTools({ lookup: null }), /the tool 'lookup' is null, not a tool/);
+});

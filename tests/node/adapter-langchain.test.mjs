@@ -146,3 +146,11 @@ test("langchain: a rejected tool call is a ToolMessage of status error, and zod 
   const ran = await call.invoke({ type: "tool_call", id: "c10", name: "tool_call", args: { calls: [{ name: "remind", arguments: { text: "walk" } }] } });
   assert.equal(ran.status, "success");
 });
+
+test("langchain: a null list, a null entry or a schema JSON Schema cannot write is refused naming the tool", async () => {
+  await assert.rejects(toolSearchTools(null), /takes a list of LangChain tools, not null/);
+  await assert.rejects(toolSearchTools([null]), /the tool '#0' is null, not a tool/);
+  // zod's BigInt has no JSON Schema: the tool is named, and why.
+  const big = tool(async () => "ok", { name: "count_atoms", description: "Count.", schema: z.object({ n: z.bigint() }) });
+  await assert.rejects(toolSearchTools([big]), /the schema of the tool 'count_atoms' cannot be read as JSON Schema \(BigInt cannot be represented/);
+});
