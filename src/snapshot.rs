@@ -88,15 +88,19 @@ pub fn write(catalog: &Catalog, enhanced: Option<&EnhancedIndex>) -> Vec<u8> {
         }
         None => body.number(0),
     }
-    let body = body.into_bytes();
+    signed(catalog.entries(), &body.into_bytes())
+}
+
+/// The snapshot of `body` for `entries`: its header, digest and body.
+fn signed(entries: &[Entry], body: &[u8]) -> Vec<u8> {
     let version = format!("{VERSION}/{FORMAT}");
-    let fingerprint = Catalog::fingerprint(catalog.entries(), false);
+    let fingerprint = Catalog::fingerprint(entries, false);
     let mut out = Writer::default();
     out.raw(MAGIC);
     out.text(&version);
     out.raw(&fingerprint);
-    out.raw(&checksum(&version, &fingerprint, &body));
-    out.raw(&body);
+    out.raw(&checksum(&version, &fingerprint, body));
+    out.raw(body);
     out.into_bytes()
 }
 
@@ -253,16 +257,7 @@ mod tests {
             }
             None => body.number(0),
         }
-        let body = body.into_bytes();
-        let version = format!("{VERSION}/{FORMAT}");
-        let fingerprint = Catalog::fingerprint(entries, false);
-        let mut out = Writer::default();
-        out.raw(MAGIC);
-        out.text(&version);
-        out.raw(&fingerprint);
-        out.raw(&checksum(&version, &fingerprint, &body));
-        out.raw(&body);
-        out.into_bytes()
+        signed(entries, &body.into_bytes())
     }
 
     fn tools_of(entries: &[Entry]) -> Vec<Rc<SessionTool>> {

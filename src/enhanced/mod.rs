@@ -620,22 +620,20 @@ mod tests {
             reference,
             needs,
         } = all;
-        assert!(![
-            glossary,
-            catalog,
-            details,
-            fields,
-            decision,
-            sentences,
-            proximity,
-            translation,
-            implied,
-            negation,
-            exact_names,
-            reference,
-            needs
-        ]
-        .contains(&true));
+        let on = glossary
+            || catalog
+            || details
+            || fields
+            || decision
+            || sentences
+            || proximity
+            || translation
+            || implied
+            || negation
+            || exact_names
+            || reference
+            || needs;
+        assert!(!on);
         assert!(!Rules::default().switch_off("nonsense"));
     }
 

@@ -12,7 +12,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { ToolSearch } from "toolsearch";
-import { SKIP_SHARED, realCatalogSession, root, sharedDir } from "./support.mjs";
+import { SKIP_SHARED, generator, realCatalogSession, root, sharedDir } from "./support.mjs";
 
 const NATIVE = join(root, "target", "debug", "examples", "parity");
 
@@ -60,18 +60,6 @@ async function assertParity(cases) {
     want.assembly.bridge = JSON.parse(want.assembly.bridge);
     assert.deepEqual(got, want, `case ${i}: ${JSON.stringify(c).slice(0, 300)}`);
   }
-}
-
-/** Mulberry32: a small seeded generator. */
-function generator(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Random sessions of every shape a host sends: three tool shapes, odd values, framing characters in text. */

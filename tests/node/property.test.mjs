@@ -7,21 +7,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ToolSearch, tokenize } from "toolsearch";
-import { tool } from "./support.mjs";
+import { generator, tool } from "./support.mjs";
 
 const CASES = 400;
-
-/** Mulberry32: a small seeded generator. */
-function generator(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const session = {
   tools: [

@@ -67,3 +67,15 @@ export async function eventually(ready, what, limitMs = 20_000) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** Mulberry32: a small seeded generator of numbers in [0, 1), the same on every run. */
+export function generator(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
