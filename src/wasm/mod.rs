@@ -202,7 +202,7 @@ impl WasmEngine {
         session: &SessionValue,
     ) -> String {
         let session = self.session(session, false);
-        let names: Option<Vec<String>> = serde_json::from_str(names).ok().flatten();
+        let names = string_list(names);
         let explanation = self
             .engine
             .explain(query, &session, names.as_deref(), limit);
@@ -264,4 +264,20 @@ pub fn tokenize(text: &str) -> Vec<String> {
 #[wasm_bindgen]
 pub fn version() -> String {
     crate::version().to_owned()
+}
+
+/// The strings of a JSON list of strings; `None` for anything else. Read
+/// through `Value`: a typed `Vec<String>` would link serde's float formatting
+/// (11 KB of wasm) for its error messages.
+fn string_list(text: &str) -> Option<Vec<String>> {
+    match serde_json::from_str(text).ok()? {
+        Value::Array(items) => items
+            .into_iter()
+            .map(|item| match item {
+                Value::String(text) => Some(text),
+                _ => None,
+            })
+            .collect(),
+        _ => None,
+    }
 }
