@@ -26,9 +26,38 @@ export interface McpTool {
   description?: string;
   inputSchema?: JsonSchema;
   outputSchema?: JsonSchema;
-  annotations?: Record<string, unknown>;
+  annotations?: ToolAnnotations;
   _meta?: Record<string, unknown>;
 }
+
+/**
+ * MCP tool annotations: hints a server gives about a tool. The bridges read
+ * them from a tool object's `annotations` (whatever its shape), show them in
+ * search and describe records, and pass them to `host.approve`. Servers
+ * write them: treat them as hints, not guarantees.
+ */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+  [key: string]: unknown;
+}
+
+/**
+ * What `host.approve` answers: `true` (or nothing) lets the call run;
+ * `false` or `{allow: false, reason?}` denies it, and the model reads the
+ * reason; `"ask"` or `{ask: true, reason?}` stops it until the user approves,
+ * and the model is told to ask them (the reason is what to ask).
+ */
+export type ApprovalVerdict =
+  | boolean
+  | void
+  | "ask"
+  | { allow: true }
+  | { allow: false; reason?: string }
+  | { ask: true; reason?: string };
 
 /**
  * Any accepted tool definition; visible tools are returned unchanged.
@@ -231,6 +260,15 @@ export interface Host {
    * anything else lets it go. Use it for approvals and audit logs.
    */
   beforeConnectorCall?(call: ConnectorCall, ctx: CallContext): unknown;
+  /**
+   * Asked before a local deferred tool runs (through `tool_call` or
+   * `runTool`), once its arguments hold: `annotations` are the tool's
+   * (`{}` when it has none). A throw or rejection denies the call
+   * (`approval_failed`); see `ApprovalVerdict` for the answers. It is not
+   * asked for connector calls (`beforeConnectorCall` is).
+   */
+  approve?(name: string, args: Record<string, unknown>, annotations: ToolAnnotations, ctx: CallContext):
+    ApprovalVerdict | Promise<ApprovalVerdict>;
   /** Shows connect cards; resolves when every app is connected or skipped (manage_connections connect/reconnect). */
   connectCard?(request: { apps: { connector: string; connect_url?: string; alias?: string }[] }):
     Promise<{ connector: string; status: "connected" | "skipped" | "failed" }[]>;
@@ -269,7 +307,7 @@ export interface ToolSearchOptions {
    * Timeouts in milliseconds. Gateway requests: the spec's values by default
    * (search 30,000, schemas 10,000, execute 60,000, connections 30,000).
    * `tool`: `host.executeTool` (default 600,000); `callback`:
-   * `beforeConnectorCall`, `connectCard` and `manageMcp` (default 300,000).
+   * `beforeConnectorCall`, `approve`, `connectCard` and `manageMcp` (default 300,000).
    * A host call also ends when `ctx.signal` aborts; either way the bridge
    * answers with its error shape.
    */
@@ -637,7 +675,7 @@ export type ErrorClass =
   | "local_batch" | "directly_listed" | "not_in_session" | "unknown_tool" | "not_in_session_scope"
   | "connectors_unavailable" | "no_executor" | "tool_failed" | "too_many_calls" | "missing_arguments"
   | "invalid_arguments" | "manage_action" | "manage_targets" | "no_local_servers" | "callback_failed"
-  | "gateway_failed" | "internal";
+  | "gateway_failed" | "denied" | "approval_required" | "approval_failed" | "internal";
 
 /**
  * What a bridge call answered (`ts.answer`). `text` is always what the model

@@ -70,6 +70,19 @@ pub enum Refusal {
     Failed(CallbackError),
 }
 
+/// What the host's `approve` said of a local tool call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Approval {
+    /// It may run.
+    Allow,
+    /// It must not run: the host's reason, which the model reads, if it gave one.
+    Deny(Option<String>),
+    /// It runs only once the user approves it: what the host wants asked, if it said.
+    Ask(Option<String>),
+    /// The check itself failed: the call does not run (approval fails closed).
+    Failed(CallbackError),
+}
+
 /// A route of the connector gateway (spec §11.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Route {
@@ -205,6 +218,17 @@ pub trait Host {
     /// Asked before a connector entry is sent; `Err` stops it.
     fn before_connector_call(&self, _call: &Value) -> impl Future<Output = Result<(), Refusal>> {
         async { Ok(()) }
+    }
+
+    /// Asked before a local deferred tool runs, once its arguments hold,
+    /// with the tool's annotations (`tooldef::annotations`) when it has any.
+    fn approve(
+        &self,
+        _name: &str,
+        _arguments: &Map<String, Value>,
+        _annotations: Option<&Map<String, Value>>,
+    ) -> impl Future<Output = Approval> {
+        async { Approval::Allow }
     }
 
     /// Shows connect cards and waits for their outcome; `None` without a card UI.

@@ -65,7 +65,7 @@ pub use engine::{Engine, Options};
 pub use enhanced::semantic::{document_text, SemanticOptions};
 pub use enhanced::{Confidence, Leg, LOW_MATCHES};
 pub use host::{
-    CallbackError, EmbedKind, GatewayError, Host, HostError, Refusal, Route, ToolOutput,
+    Approval, CallbackError, EmbedKind, GatewayError, Host, HostError, Refusal, Route, ToolOutput,
     Validation, Violation,
 };
 pub use listing::ListingForm;

@@ -9,7 +9,7 @@ use super::Turn;
 use super::{messages, refusal};
 use crate::connectors::{describe_leg, is_connector_name, DescribeLeg};
 use crate::host::Host;
-use crate::session::tooldef::{function_block, parameters_of};
+use crate::session::tooldef::{annotations, function_block, parameters_of};
 
 /// Names per call (§2.4).
 pub const MAX_NAMES: usize = 10;
@@ -91,7 +91,6 @@ pub async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H:
     Answer::bridge(Value::Object(output).to_string())
 }
 
-/// `{"description", "parameters"}` of a raw definition, as stored.
 /// §9 step 4: a registered tool that does not defer (a core or GUI-surface
 /// tool) is refused with a reason; any other name is `not_found`, a
 /// registered deferrable tool outside this session's definitions included.
@@ -104,6 +103,8 @@ fn is_registered_not_deferrable<H: Host>(name: &str, turn: &Turn<'_, H>) -> bool
             .is_deferrable(&normalized, toolset.as_deref())
 }
 
+/// `{"description", "parameters"}` of a raw definition, as stored, and its
+/// `annotations` when it has any.
 fn schema_record(def: &Value) -> Value {
     let description = function_block(def)
         .and_then(|block| block.get("description"))
@@ -117,5 +118,8 @@ fn schema_record(def: &Value) -> Value {
     let mut record = Map::new();
     record.insert("description".into(), description);
     record.insert("parameters".into(), parameters);
+    if let Some(annotations) = annotations(def.get("annotations")) {
+        record.insert("annotations".into(), Value::Object(annotations));
+    }
     Value::Object(record)
 }

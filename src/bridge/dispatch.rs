@@ -10,7 +10,7 @@ use super::error::BridgeError;
 use super::manage::manage_connections;
 use super::validate::{Caller, Rejection};
 use super::{args, describe, search, validate, Turn};
-use crate::host::{Host, HostError, Validation, Violation};
+use crate::host::{Approval, Host, HostError, Validation, Violation};
 use crate::reserved::{MANAGE_CONNECTIONS, TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH};
 
 /// tool_call: resolve; a connector batch goes to the gateway; a local call is
@@ -49,7 +49,8 @@ pub async fn run_loaded<H: Host>(
     })
 }
 
-/// Validates a deferred tool's arguments (§10.5) and runs it through the host.
+/// Validates a deferred tool's arguments (§10.5), asks the host's approval,
+/// and runs it through the host.
 async fn run_local<H: Host>(
     turn: &Turn<'_, H>,
     name: String,
@@ -72,6 +73,17 @@ async fn run_local<H: Host>(
         }
     }
     let arguments = prepared.arguments;
+    let annotations = position.and_then(|position| turn.session.source.annotations(position));
+    match turn
+        .host
+        .approve(&name, &arguments, annotations.as_ref())
+        .await
+    {
+        Approval::Allow => {}
+        Approval::Deny(reason) => return BridgeError::Denied { name, reason }.into(),
+        Approval::Ask(question) => return BridgeError::ApprovalRequired { name, question }.into(),
+        Approval::Failed(error) => return BridgeError::ApprovalFailed(name, error).into(),
+    }
     match turn.host.execute_tool(&name, &arguments).await {
         Ok(output) => Answer::Tool {
             text: output.text,

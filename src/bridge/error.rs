@@ -88,6 +88,22 @@ pub enum BridgeError {
     NoExecutor(String),
     /// The tool ran and failed.
     ToolFailed(String, CallbackError),
+    /// The host's `approve` denied the call.
+    Denied {
+        /// The tool.
+        name: String,
+        /// The host's reason, if it gave one.
+        reason: Option<String>,
+    },
+    /// The host's `approve` wants the user to approve the call first.
+    ApprovalRequired {
+        /// The tool.
+        name: String,
+        /// What the host wants asked, if it said.
+        question: Option<String>,
+    },
+    /// The host's `approve` failed, so the call did not run.
+    ApprovalFailed(String, CallbackError),
     /// A connector batch over the cap (§11.9).
     TooManyCalls {
         /// Entries sent.
@@ -152,6 +168,9 @@ impl BridgeError {
             BridgeError::ConnectorsUnavailable => "connectors_unavailable",
             BridgeError::NoExecutor(_) => "no_executor",
             BridgeError::ToolFailed(..) => "tool_failed",
+            BridgeError::Denied { .. } => "denied",
+            BridgeError::ApprovalRequired { .. } => "approval_required",
+            BridgeError::ApprovalFailed(..) => "approval_failed",
             BridgeError::TooManyCalls { .. } => "too_many_calls",
             BridgeError::MissingArguments { .. } => "missing_arguments",
             BridgeError::InvalidArguments { .. } => "invalid_arguments",

@@ -396,6 +396,28 @@ fn tool_failed(name: &str, error: &CallbackError) -> String {
     format!("tool '{name}' failed: {}", callback_error(error))
 }
 
+/// The host's `approve` denied the call.
+fn denied(name: &str, reason: Option<&str>) -> String {
+    let reason = reason.map_or_else(String::new, |reason| format!(": {reason}"));
+    format!("The host did not allow '{name}' to run{reason}. The tool was NOT invoked; do not retry it. Tell the user, or do the task another way.")
+}
+
+/// The host's `approve` wants the user's approval first.
+fn approval_required(name: &str, question: Option<&str>) -> String {
+    let question = question.map_or_else(String::new, |question| {
+        format!(" The host asks: {question}")
+    });
+    format!("'{name}' needs the user's approval before it runs, and it was NOT invoked.{question} Tell the user what this call would do and ask them to approve it; call it again only once they agree.")
+}
+
+/// The host's `approve` failed.
+fn approval_failed(name: &str, error: &CallbackError) -> String {
+    format!(
+        "'{name}' was NOT invoked: the host's approval check failed ({}).",
+        callback_error(error)
+    )
+}
+
 /// What went wrong in a host callback.
 fn callback_error(error: &CallbackError) -> String {
     match error {
@@ -624,6 +646,11 @@ impl fmt::Display for BridgeError {
             BridgeError::ConnectorsUnavailable => CONNECTORS_UNAVAILABLE.to_owned(),
             BridgeError::NoExecutor(name) => no_executor(name),
             BridgeError::ToolFailed(name, error) => tool_failed(name, error),
+            BridgeError::Denied { name, reason } => denied(name, reason.as_deref()),
+            BridgeError::ApprovalRequired { name, question } => {
+                approval_required(name, question.as_deref())
+            }
+            BridgeError::ApprovalFailed(name, error) => approval_failed(name, error),
             BridgeError::TooManyCalls { count, cap } => too_many_calls(*count, *cap),
             BridgeError::MissingArguments { name, missing } => missing_arguments(name, missing),
             BridgeError::InvalidArguments {

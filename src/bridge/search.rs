@@ -2,7 +2,7 @@
 //! shared map of short records.
 
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::answer::Answer;
 use super::args::{self, LongItems, Repeats, MAX_ITEM_CHARS};
@@ -18,7 +18,7 @@ use crate::enhanced::{asks, Confidence, Leg};
 use crate::host::Host;
 use crate::ranking::{Group, Ranker};
 use crate::search::FastSet;
-use crate::session::DeclaredSource;
+use crate::session::{DeclaredSource, SessionSource};
 use crate::text::clip;
 
 /// Queries per call; the gateway answers at most 7 use cases (§2.4).
@@ -157,6 +157,9 @@ struct Record<'a> {
     source_name: &'a str,
     description: String,
     required: Clipped<'a>,
+    /// The tool's annotations (approval hints, title), when it has any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    annotations: Option<Map<String, Value>>,
 }
 
 /// Required names, each cut to `RECORD_REQUIRED_CHARS` characters.
@@ -200,6 +203,8 @@ pub struct Scope<'a> {
     pub summary: &'a [SourceRow],
     /// Connector tools are in scope.
     pub connectors_in_scope: bool,
+    /// The raw session, for the records' annotations.
+    pub source: &'a dyn SessionSource,
 }
 
 /// Renders the answer (§8.2 steps 5-9, §8.3). `groups[i]` holds the ranked
@@ -214,6 +219,7 @@ pub fn render<R>(
         local_count,
         summary,
         connectors_in_scope,
+        source,
     } = scope;
     let searchable = local_count > 0 || connectors_in_scope;
     let mut named = FastSet::default();
@@ -227,6 +233,7 @@ pub fn render<R>(
             remote_returned += 1;
         }
         let required = &entry.tool.def.required;
+        let local = entry.source != Source::Connectors;
         tools.push((
             entry.name(),
             Record {
@@ -238,6 +245,7 @@ pub fn render<R>(
                     "…",
                 ),
                 required: Clipped(&required[..required.len().min(RECORD_REQUIRED_NAMES)]),
+                annotations: local.then(|| source.annotations(entry.position)).flatten(),
             },
         ));
     }
@@ -299,6 +307,7 @@ pub async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H::R
         local_count: catalog.len(),
         summary: &summary,
         connectors_in_scope: turn.connectors_in_scope(),
+        source: turn.session.source.as_ref(),
     };
     if !scope.connectors_in_scope || groups.iter().all(|g| g.entries.len() >= request.limit) {
         return render(&request, &groups, scope, None);

@@ -87,6 +87,10 @@ pub trait SessionSource {
     fn registered_names(&self) -> Vec<String>;
     /// Code points of the definition at `index` as compact JSON (token estimates).
     fn json_chars(&self, index: usize) -> usize;
+    /// The annotations of the definition at `index` (`tooldef::annotations`).
+    fn annotations(&self, index: usize) -> Option<Map<String, Value>> {
+        tooldef::annotations(self.def(index)?.get("annotations"))
+    }
 }
 
 /// A raw session held as JSON (native hosts and tests).

@@ -3,6 +3,8 @@
 
 use serde_json::{Map, Value};
 
+use crate::text::clip;
+
 /// The three accepted shapes of a tool definition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ToolFormat {
@@ -153,6 +155,40 @@ pub fn name_of(def: &Value) -> &str {
         .unwrap_or("")
 }
 
+/// The annotations the bridges carry, in the order they are written: MCP's
+/// `title` and its four behaviour hints.
+const ANNOTATION_KEYS: [&str; 5] = [
+    "title",
+    "readOnlyHint",
+    "destructiveHint",
+    "idempotentHint",
+    "openWorldHint",
+];
+
+/// Characters of an annotation title kept (a server writes it).
+pub const ANNOTATION_TITLE_CHARS: usize = 120;
+
+/// A tool's annotations as the bridges show them, read from the tool
+/// object's `annotations` (where MCP puts them, whatever the shape): a string
+/// `title`, clipped, and the boolean hints, in a fixed order; `None` when it
+/// holds none of them.
+pub fn annotations(value: Option<&Value>) -> Option<Map<String, Value>> {
+    let given = value?.as_object()?;
+    let mut kept = Map::new();
+    for key in ANNOTATION_KEYS {
+        match given.get(key) {
+            Some(Value::String(title)) if key == "title" => {
+                kept.insert(key.into(), clip(title, ANNOTATION_TITLE_CHARS, "…").into());
+            }
+            Some(Value::Bool(hint)) if key != "title" => {
+                kept.insert(key.into(), (*hint).into());
+            }
+            _ => {}
+        }
+    }
+    (!kept.is_empty()).then_some(kept)
+}
+
 /// Code points of `def` serialized as compact JSON.
 pub fn compact_json_chars(def: &Value) -> usize {
     serde_json::to_string(def).map_or(0, |text| text.chars().count())
@@ -179,6 +215,28 @@ mod tests {
             assert_eq!(def.param_keys, ["b", "a"]);
             assert_eq!(def.required, ["a"]);
         }
+    }
+
+    #[test]
+    fn annotations_keep_the_known_keys_in_order() {
+        let given = json!({"openWorldHint": false, "destructiveHint": true, "title": "x".repeat(200),
+            "readOnlyHint": "yes", "idempotentHint": null, "extra": 1});
+        let kept = annotations(Some(&given)).unwrap();
+        let keys: Vec<&str> = kept.keys().map(String::as_str).collect();
+        assert_eq!(keys, ["title", "destructiveHint", "openWorldHint"]);
+        assert_eq!(
+            kept["title"].as_str().unwrap().chars().count(),
+            ANNOTATION_TITLE_CHARS + 1
+        );
+        for none in [
+            json!({}),
+            json!({"readOnlyHint": 1}),
+            json!([true]),
+            json!("t"),
+        ] {
+            assert_eq!(annotations(Some(&none)), None, "{none}");
+        }
+        assert_eq!(annotations(None), None);
     }
 
     #[test]

@@ -13,7 +13,7 @@ use super::timer::{is_aborted, within, within_or_aborted};
 use crate::config::positive_u32;
 use crate::connectors::{CallContext, Surface};
 use crate::host::{
-    CallbackError, EmbedKind, GatewayError, Host, HostError, Refusal, Route, ToolOutput,
+    Approval, CallbackError, EmbedKind, GatewayError, Host, HostError, Refusal, Route, ToolOutput,
     Validation, Violation,
 };
 
@@ -145,11 +145,8 @@ impl JsHost {
         if let Some(reason) = self.aborted_before() {
             return Some(Err(reason));
         }
-        let returned = match args {
-            [a] => callback.call1(&self.host, a),
-            [a, b] => callback.call2(&self.host, a, b),
-            _ => callback.call0(&self.host),
-        };
+        let args: js_sys::Array = args.iter().copied().collect();
+        let returned = callback.apply(&self.host, &args);
         Some(match returned {
             Ok(value) => self.settle(&value, self.bounds.callback_ms).await,
             Err(e) => Err(CallbackError::Threw(describe(&e))),
@@ -233,14 +230,41 @@ impl Host for JsHost {
         {
             None => Ok(()),
             Some(Err(error)) => Err(Refusal::Failed(error)),
+            Some(Ok(verdict)) => match denial(&verdict) {
+                Some(reason) => Err(Refusal::Denied(reason)),
+                None => Ok(()),
+            },
+        }
+    }
+
+    async fn approve(
+        &self,
+        name: &str,
+        arguments: &Map<String, Value>,
+        annotations: Option<&Map<String, Value>>,
+    ) -> Approval {
+        let given = (
+            to_js(&Value::Object(arguments.clone())),
+            to_js(&Value::Object(annotations.cloned().unwrap_or_default())),
+        );
+        let (Ok(arguments), Ok(annotations)) = given else {
+            return Approval::Failed(CallbackError::NotJson(None));
+        };
+        let name = JsValue::from_str(name);
+        match self
+            .optional("approve", &[&name, &arguments, &annotations, &self.ctx])
+            .await
+        {
+            None => Approval::Allow,
+            Some(Err(error)) => Approval::Failed(error),
             Some(Ok(verdict)) => {
-                let denied = verdict == JsValue::FALSE
-                    || get(&verdict, "allow").is_some_and(|a| a == JsValue::FALSE);
-                if denied {
-                    let reason = get(&verdict, "reason").and_then(|r| r.as_string());
-                    Err(Refusal::Denied(reason))
-                } else {
-                    Ok(())
+                let reason = || get(&verdict, "reason").and_then(|r| r.as_string());
+                let asks = verdict.as_string().as_deref() == Some("ask")
+                    || get(&verdict, "ask").is_some_and(|a| a.is_truthy());
+                match denial(&verdict) {
+                    Some(reason) => Approval::Deny(reason),
+                    None if asks => Approval::Ask(reason()),
+                    None => Approval::Allow,
                 }
             }
         }
@@ -489,6 +513,14 @@ fn get(value: &JsValue, key: &str) -> Option<JsValue> {
     Reflect::get(value, &JsValue::from_str(key))
         .ok()
         .filter(|v| !v.is_undefined() && !v.is_null())
+}
+
+/// A host verdict that refuses: `false`, or an object with `allow: false`,
+/// with its `reason` when it is a string.
+fn denial(verdict: &JsValue) -> Option<Option<String>> {
+    let denied =
+        *verdict == JsValue::FALSE || get(verdict, "allow").is_some_and(|a| a == JsValue::FALSE);
+    denied.then(|| get(verdict, "reason").and_then(|r| r.as_string()))
 }
 
 /// Plain JavaScript data from JSON (keys like `__proto__` stay own properties).

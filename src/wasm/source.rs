@@ -2,11 +2,12 @@
 //! toolset lookups happen only on the paths that need them.
 
 use js_sys::{Object, Reflect, JSON};
-use serde_json::Value;
+use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::reflect;
+use crate::session::tooldef::annotations;
 use crate::session::SessionSource;
 
 #[wasm_bindgen]
@@ -109,5 +110,21 @@ impl SessionSource for JsSessionSource {
 
     fn json_chars(&self, index: usize) -> usize {
         self.sizes.get(index).map_or(0, |&n| n as usize)
+    }
+
+    /// Reads only the tool's `annotations`: a search's records ask for a
+    /// few tools each turn, and the whole definition is not needed.
+    fn annotations(&self, index: usize) -> Option<Map<String, Value>> {
+        if !self.tools.is_object() {
+            return None;
+        }
+        let tool = Reflect::get_u32(&self.tools, index as u32).ok()?;
+        let given = Reflect::get(object(&tool)?, &JsValue::from_str("annotations")).ok()?;
+        if !given.is_object() {
+            return None;
+        }
+        let text = JSON::stringify(&given).ok()?.as_string()?;
+        let value = crate::bridge::json_text::parse_json(&text).ok()?;
+        annotations(Some(&value))
     }
 }

@@ -305,3 +305,185 @@ fn a_variant_of_a_deferred_name_is_told_the_exact_name_not_to_call_it_directly()
         .contains("directly-listed tool"));
     assert!(host.calls.borrow().is_empty());
 }
+
+/// A host whose `approve` answers `verdict` and records what it was asked.
+struct ApprovingHost {
+    verdict: toolsearch::Approval,
+    asked: std::cell::RefCell<Vec<(String, Value, Option<Value>)>>,
+    runs: FakeHost,
+}
+
+impl ApprovingHost {
+    fn new(verdict: toolsearch::Approval) -> ApprovingHost {
+        ApprovingHost {
+            verdict,
+            asked: Default::default(),
+            runs: FakeHost {
+                answer: Some(Ok("deleted".into())),
+                ..FakeHost::default()
+            },
+        }
+    }
+}
+
+impl toolsearch::Host for ApprovingHost {
+    type Returned = String;
+
+    async fn execute_tool(
+        &self,
+        name: &str,
+        arguments: &serde_json::Map<String, Value>,
+    ) -> Result<toolsearch::ToolOutput<String>, toolsearch::HostError> {
+        self.runs.execute_tool(name, arguments).await
+    }
+
+    async fn approve(
+        &self,
+        name: &str,
+        arguments: &serde_json::Map<String, Value>,
+        annotations: Option<&serde_json::Map<String, Value>>,
+    ) -> toolsearch::Approval {
+        self.asked.borrow_mut().push((
+            name.to_owned(),
+            Value::Object(arguments.clone()),
+            annotations.cloned().map(Value::Object),
+        ));
+        self.verdict.clone()
+    }
+}
+
+fn annotated_session() -> (toolsearch::Engine, toolsearch::Session) {
+    let engine = engine(json!({}), &[]);
+    let s = session(
+        &engine,
+        json!({"tools": [
+            {"name": "delete_repo", "description": "Delete a repository for good",
+             "inputSchema": {"type": "object", "properties": {"repo": {"type": "string"}}, "required": ["repo"]},
+             "annotations": {"title": "Delete repository", "destructiveHint": true, "readOnlyHint": false, "x": 1}},
+            tool("list_repos", "List repositories", &[])
+        ], "toolsets": {"delete_repo": "mcp-git", "list_repos": "mcp-git"}}),
+    );
+    (engine, s)
+}
+
+const DELETE: &str = r#"{"calls": [{"name": "delete_repo", "arguments": {"repo": "prod"}}]}"#;
+
+#[test]
+fn approve_sees_the_call_and_its_annotations_before_the_tool_runs() {
+    let (engine, s) = annotated_session();
+    let host = ApprovingHost::new(toolsearch::Approval::Allow);
+    assert_eq!(call(&engine, DELETE, &s, &host), "deleted");
+    let asked = host.asked.borrow().clone();
+    assert_eq!(asked.len(), 1);
+    assert_eq!(asked[0].0, "delete_repo");
+    assert_eq!(asked[0].1, json!({"repo": "prod"}));
+    assert_eq!(
+        asked[0].2,
+        Some(json!({"title": "Delete repository", "readOnlyHint": false, "destructiveHint": true}))
+    );
+    let plain = r#"{"calls": [{"name": "list_repos", "arguments": {}}]}"#;
+    call(&engine, plain, &s, &host);
+    assert_eq!(host.asked.borrow()[1].2, None, "a tool without annotations");
+}
+
+#[test]
+fn a_denied_asked_or_failed_approval_runs_nothing_and_says_why() {
+    use toolsearch::{Approval, CallbackError};
+    let (engine, s) = annotated_session();
+    let cases = [
+        (
+            Approval::Deny(Some("prod is protected".into())),
+            "denied",
+            "prod is protected",
+        ),
+        (
+            Approval::Deny(None),
+            "denied",
+            "did not allow 'delete_repo'",
+        ),
+        (
+            Approval::Ask(Some("Delete prod?".into())),
+            "approval_required",
+            "The host asks: Delete prod?",
+        ),
+        (
+            Approval::Ask(None),
+            "approval_required",
+            "ask them to approve it",
+        ),
+        (
+            Approval::Failed(CallbackError::Threw(Some("no UI".into()))),
+            "approval_failed",
+            "approval check failed (no UI)",
+        ),
+    ];
+    for (verdict, class, fragment) in cases {
+        let host = ApprovingHost::new(verdict);
+        let answer = crate::support::block_on(engine.tool_call(
+            DELETE,
+            &s,
+            &host,
+            &toolsearch::CallContext::default(),
+        ));
+        let toolsearch::Answer::Error { text, class: got } = answer else {
+            panic!("{class}: not an error");
+        };
+        assert_eq!(got, class);
+        let error = parse(&text)["error"].as_str().unwrap().to_owned();
+        assert!(
+            error.contains(fragment) && error.contains("NOT invoked"),
+            "{error}"
+        );
+        assert!(host.runs.calls.borrow().is_empty(), "{class}: the tool ran");
+    }
+}
+
+#[test]
+fn approval_comes_after_validation() {
+    let (engine, s) = annotated_session();
+    let host = ApprovingHost::new(toolsearch::Approval::Allow);
+    let out = call(
+        &engine,
+        r#"{"calls": [{"name": "delete_repo", "arguments": {}}]}"#,
+        &s,
+        &host,
+    );
+    assert!(out.contains("repo"), "{out}");
+    assert!(
+        host.asked.borrow().is_empty(),
+        "asked about a call that cannot run"
+    );
+}
+
+#[test]
+fn search_and_describe_records_carry_annotations() {
+    let (engine, s) = annotated_session();
+    let found = parse(&crate::support::search(
+        &engine,
+        r#"{"queries": ["delete repository"]}"#,
+        &s,
+    ));
+    assert_eq!(
+        found["tools"]["delete_repo"]["annotations"],
+        json!({"title": "Delete repository", "readOnlyHint": false, "destructiveHint": true})
+    );
+    let described = parse(&crate::support::describe(
+        &engine,
+        r#"{"names": ["delete_repo", "list_repos"]}"#,
+        &s,
+    ));
+    assert_eq!(
+        described["tools"]["delete_repo"]["annotations"]["destructiveHint"],
+        true
+    );
+    let keys: Vec<&String> = described["tools"]["list_repos"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .collect();
+    assert_eq!(
+        keys,
+        ["description", "parameters"],
+        "no annotations: the spec's record"
+    );
+}
