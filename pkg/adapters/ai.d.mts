@@ -18,8 +18,11 @@ export interface ToolSearchToolsOptions extends Omit<ToolSearchOptions, "host"> 
  * The bridges for a ToolSet: `tools` holds the visible tools and
  * tool_search, tool_describe and tool_call, which runs a deferred tool's own
  * `execute` after validating its arguments (a streaming `execute`'s last
- * value is the output). Tools without `execute` and tools with
- * `needsApproval` always stay visible, so the SDK runs and approves them itself.
+ * value is the output). Tools without `execute` stay visible, so the SDK
+ * runs them itself. A deferred tool's `needsApproval` (true, or a function
+ * of its arguments) becomes tool_call's for a call of that tool: the SDK
+ * asks for approval of the tool_call (its input names the tool and the
+ * arguments) and runs it once approved. `options.host.approve` is asked too.
  * The bridges run on `ts.prepare(session)`, made here: the tools are read
  * and indexed once, so a turn costs its queries; `session` is what was
  * prepared, and a change to it is not seen.

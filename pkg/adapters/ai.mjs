@@ -14,12 +14,8 @@ const asText = (output) => (typeof output === "string" ? output : JSON.stringify
 /** What a deferred tool's `execute` gets when the bridge was called outside generateText. */
 const NO_EXECUTION = { toolCallId: "", messages: [] };
 
-/**
- * Whether a tool stays in front of the model: one the SDK runs itself (no
- * `execute`, such as a provider's) or one that may ask for the user's
- * approval, which the SDK grants only to a tool it calls directly.
- */
-const staysVisible = (own) => typeof own.execute !== "function" || (own.needsApproval != null && own.needsApproval !== false);
+/** Whether a tool stays in front of the model: one the SDK runs itself (no `execute`, such as a provider's). */
+const staysVisible = (own) => typeof own.execute !== "function";
 
 /** What an `execute` produced: its value, or a streaming tool's last yield. */
 async function finalOutput(produced) {
@@ -31,12 +27,13 @@ async function finalOutput(produced) {
 
 /**
  * The bridges for an AI SDK `ToolSet`: `{ tools, ts, session }`. `tools` is a
- * ToolSet of the tools kept visible (`options.visible`, names, every tool
- * without an `execute`, such as a provider's, and every tool with
- * `needsApproval`, so the SDK still asks) and tool_search, tool_describe and
- * tool_call; tool_call validates the arguments, reads them through the
+ * ToolSet of the tools kept visible (`options.visible`, names, and every tool
+ * without an `execute`, such as a provider's) and tool_search, tool_describe
+ * and tool_call; tool_call validates the arguments, reads them through the
  * tool's own schema (defaults and transforms apply) and runs its `execute`
- * (a streaming one's last value is the output).
+ * (a streaming one's last value is the output). A deferred tool's
+ * `needsApproval` becomes tool_call's for a call of it, so the SDK asks
+ * before it runs.
  * The other options are those of `new ToolSearch()` (without
  * `host.executeTool`: tools run their own `execute`), and `contextLength`.
  */
@@ -85,12 +82,31 @@ export async function toolSearchTools(toolSet, options = {}) {
           return answer.kind === "tool" ? answer.result : answer.text;
         },
         toModelOutput: name === "tool_call" ? ranOutput(ts, prepared, toolSet) : undefined,
+        needsApproval: name === "tool_call" ? calledNeedsApproval(ts, prepared, toolSet) : undefined,
       });
     } else {
       out[name] = toolSet[name];
     }
   }
   return { tools: out, ts, session };
+}
+
+/**
+ * tool_call's `needsApproval`: the called tool's own, asked with its
+ * arguments as its schema reads them. A call the bridge will refuse (an
+ * unknown tool, arguments its schema rejects) needs none: the model reads
+ * the refusal at once.
+ */
+function calledNeedsApproval(ts, prepared, toolSet) {
+  return async (input, options) => {
+    const called = ts.resolveToolCall(input, prepared);
+    const own = called.kind === "local" && Object.hasOwn(toolSet, called.name) ? toolSet[called.name] : undefined;
+    const needs = own?.needsApproval;
+    if (typeof needs !== "function") return needs === true;
+    const read = await asSchema(own.inputSchema).validate?.(called.arguments);
+    if (read && !read.success) return false;
+    return needs(read ? read.value : called.arguments, options);
+  };
 }
 
 /**

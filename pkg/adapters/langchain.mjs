@@ -71,6 +71,28 @@ const isCommand = (output) => output?.lg_name === "Command";
 /** Tools that stay in front of the model: their result ends the agent's turn, which only a direct call does. */
 const staysVisible = (lcTool) => lcTool.returnDirect === true;
 
+/** Whether `interruptOn` (names to true, or a function) asks the user before this call of `name` runs. */
+function interrupts(interruptOn, name, args, annotations) {
+  if (typeof interruptOn === "function") return interruptOn(name, args, annotations) === true;
+  return interruptOn !== null && typeof interruptOn === "object" && Object.hasOwn(interruptOn, name) && interruptOn[name] === true;
+}
+
+/**
+ * host.approve for `interruptOn`: LangGraph's `interrupt()` before a tool it
+ * names runs, its resume value the verdict (`true` runs the tool; `false` or
+ * `{allow: false, reason}` denies it, as `host.approve` reads them); any
+ * other tool goes to the host's own `approve`, if any.
+ */
+async function interruptingApprove(interruptOn, hostApprove) {
+  const { interrupt } = await import("@langchain/langgraph");
+  return (name, args, annotations, ctx) => {
+    if (interrupts(interruptOn, name, args, annotations)) {
+      return interrupt({ type: "tool_approval", name, args, annotations });
+    }
+    return typeof hostApprove === "function" ? hostApprove(name, args, annotations, ctx) : true;
+  };
+}
+
 /**
  * The bridges for LangChain tools: `{ tools, ts, session }`. `tools` holds the
  * tools kept visible (`options.visible`, names, and every `returnDirect`
@@ -79,10 +101,12 @@ const staysVisible = (lcTool) => lcTool.returnDirect === true;
  * the graph as it would for a direct call, and a `Command` it returns is the
  * bridge's result when it was the batch's only call. The other options are
  * those of `new ToolSearch()` (without `host.executeTool`: tools run their
- * own `invoke`), and `contextLength`.
+ * own `invoke`), `contextLength`, and `interruptOn`: the tools (names to
+ * true, or a function of name, arguments and annotations) before which
+ * tool_call pauses the graph with LangGraph's `interrupt()`.
  */
 export async function toolSearchTools(lcTools, options = {}) {
-  const { visible = [], contextLength = 200_000, ...toolSearchOptions } = options;
+  const { visible = [], contextLength = 200_000, interruptOn, ...toolSearchOptions } = options;
   refuseExecuteTool(toolSearchOptions, "langchain", "invoke");
   if (!Array.isArray(lcTools)) {
     throw new TypeError(`toolsearch/langchain: toolSearchTools takes a list of LangChain tools, not ${lcTools === null ? "null" : typeof lcTools}`);
@@ -104,19 +128,26 @@ export async function toolSearchTools(lcTools, options = {}) {
   // What the graph must see beyond the text, per call of a bridge tool (see
   // below), by the context the engine hands back; a call of `ts` itself has none.
   const records = new WeakMap();
-  const executeTool = async (name, args, ctx) => {
-    const record = records.get(ctx);
-    if (record) record.ran += 1;
+  /** A host callback whose LangGraph signals (its last argument is the call's ctx) are kept for the bridge call to rethrow. */
+  const passingSignals = (callback) => async (...args) => {
     try {
-      const output = await byName.get(name).invoke(args, ctx?.config);
-      if (record && isCommand(output)) record.commands.push(output);
-      return asText(output);
+      return await callback(...args);
     } catch (error) {
+      const record = records.get(args.at(-1));
       if (record && isGraphSignal(error)) record.signals.push(error);
       throw error;
     }
   };
-  const ts = new ToolSearch({ ...toolSearchOptions, host: { ...toolSearchOptions.host, executeTool } });
+  const executeTool = passingSignals(async (name, args, ctx) => {
+    const record = records.get(ctx);
+    if (record) record.ran += 1;
+    const output = await byName.get(name).invoke(args, ctx?.config);
+    if (record && isCommand(output)) record.commands.push(output);
+    return asText(output);
+  });
+  const host = { ...toolSearchOptions.host, executeTool };
+  if (interruptOn !== undefined) host.approve = passingSignals(await interruptingApprove(interruptOn, host.approve));
+  const ts = new ToolSearch({ ...toolSearchOptions, host });
   // The tools are fixed: the bridges run on a prepared snapshot, so a turn
   // reads none of them and the first one builds no index.
   const prepared = ts.prepare(session);

@@ -95,27 +95,54 @@ test("ai: the bridges run on the session as it was prepared", async () => {
   assert.deepEqual(await search("print greeting"), []);
 });
 
-test("ai: a tool that needs approval stays visible, so the SDK asks before it runs", async () => {
+test("ai: a deferred tool's needsApproval becomes tool_call's: the SDK asks, and the tool runs once approved", async () => {
   const ran = [];
-  const { tools, ts, session } = await toolSearchTools({
+  const asked = [];
+  const object = (properties, required) => jsonSchema({ type: "object", properties, required });
+  const { tools } = await toolSearchTools({
     delete_repo: tool({
       description: "Delete a repository permanently.",
       needsApproval: true,
-      inputSchema: jsonSchema({ type: "object", properties: { repo: { type: "string" } }, required: ["repo"] }),
+      inputSchema: object({ repo: { type: "string" } }, ["repo"]),
       execute: async ({ repo }) => { ran.push(repo); return `deleted ${repo}`; },
     }),
-    list_repos: tool({ description: "List repositories.", inputSchema: jsonSchema({ type: "object", properties: {} }), execute: async () => [] }),
+    archive_repo: tool({
+      description: "Archive a repository.",
+      // Only archiving prod asks; its arguments arrive as its schema reads them (the default applies).
+      needsApproval: async ({ repo, reason }) => { asked.push({ repo, reason }); return repo === "prod"; },
+      inputSchema: z.object({ repo: z.string(), reason: z.string().default("cleanup") }),
+      execute: async ({ repo }) => { ran.push(`archived ${repo}`); return "archived"; },
+    }),
+    list_repos: tool({ description: "List repositories.", inputSchema: object({}), execute: async () => [] }),
   }, { contextLength: 2000 });
-  assert.ok("delete_repo" in tools && !("list_repos" in tools));
-  // Behind the bridge it is not reachable: tool_call refuses a tool the model sees directly.
-  const answer = await ts.toolCall({ calls: [{ name: "delete_repo", arguments: { repo: "prod" } }] }, session);
-  assert.match(JSON.parse(answer).error, /directly-listed tool/);
+  assert.deepEqual(Object.keys(tools), ["tool_search", "tool_describe", "tool_call"], "tools that ask defer like the others");
+  const deleteProd = call("1", "tool_call", { calls: [{ name: "delete_repo", arguments: { repo: "prod" } }] });
   const model = new MockLanguageModelV4({
-    doGenerate: [step([call("1", "delete_repo", { repo: "prod" })], "tool-calls"), step([{ type: "text", text: "ok" }], "stop")],
+    doGenerate: [step([deleteProd], "tool-calls"), step([{ type: "text", text: "done" }], "stop")],
   });
-  const result = await generateText({ model, tools, prompt: "delete prod", stopWhen: stepCountIs(3) });
-  assert.equal(result.content.filter((part) => part.type === "tool-approval-request").length, 1);
-  assert.deepEqual(ran, []);
+  const first = await generateText({ model, tools, prompt: "delete prod", stopWhen: stepCountIs(3) });
+  const requests = first.content.filter((part) => part.type === "tool-approval-request");
+  assert.equal(requests.length, 1);
+  assert.equal(requests[0].toolCall.toolName, "tool_call");
+  assert.deepEqual(ran, [], "nothing runs before the user approves");
+  // The user approves: the SDK runs the tool_call, and the tool with it.
+  const messages = [
+    { role: "user", content: "delete prod" },
+    ...first.response.messages,
+    { role: "tool", content: [{ type: "tool-approval-response", approvalId: requests[0].approvalId, approved: true }] },
+  ];
+  await generateText({ model, tools, messages, stopWhen: stepCountIs(3) });
+  assert.deepEqual(ran, ["prod"]);
+  // A function decides per call, from the tool's own arguments.
+  const needs = (name, args) => tools.tool_call.needsApproval({ calls: [{ name, arguments: args }] }, { toolCallId: "x", messages: [] });
+  assert.equal(await needs("archive_repo", { repo: "prod" }), true);
+  assert.equal(await needs("archive_repo", { repo: "dev" }), false);
+  assert.deepEqual(asked, [{ repo: "prod", reason: "cleanup" }, { repo: "dev", reason: "cleanup" }]);
+  // A call the bridge refuses needs no approval: the model reads the refusal at once.
+  assert.equal(await needs("archive_repo", { repo: 5 }), false);
+  assert.equal(await needs("list_repos", {}), false);
+  assert.equal(await needs("no_such_tool", {}), false);
+  assert.equal(await needs("toString", {}), false);
 });
 
 test("ai: a streaming execute's last value is the tool's output", async () => {

@@ -154,3 +154,46 @@ test("langchain: a null list, a null entry or a schema JSON Schema cannot write 
   const big = tool(async () => "ok", { name: "count_atoms", description: "Count.", schema: z.object({ n: z.bigint() }) });
   await assert.rejects(toolSearchTools([big]), /the schema of the tool 'count_atoms' cannot be read as JSON Schema \(BigInt cannot be represented/);
 });
+
+test("langchain: interruptOn pauses the graph before a deferred tool runs; the resume value is the verdict", async () => {
+  const deleted = [];
+  const deleteRepo = tool(async ({ repo }) => { deleted.push(repo); return `deleted ${repo}`; }, {
+    name: "delete_repo", description: "Delete a git repository.", schema: z.object({ repo: z.string() }),
+  });
+  const listRepos = tool(async () => "prod, dev", { name: "list_repos", description: "List git repositories.", schema: z.object({}) });
+  const { tools } = await toolSearchTools([deleteRepo, listRepos], { contextLength: 500, interruptOn: { delete_repo: true } });
+  const graph = toolGraph(tools);
+  const thread = { configurable: { thread_id: "approve" } };
+  const paused = await graph.invoke({ messages: [bridgeCall([{ name: "delete_repo", arguments: { repo: "prod" } }])] }, thread);
+  assert.deepEqual(paused.__interrupt__?.[0]?.value, { type: "tool_approval", name: "delete_repo", args: { repo: "prod" }, annotations: {} });
+  assert.deepEqual(deleted, []);
+  const resumed = await graph.invoke(new Command({ resume: true }), thread);
+  assert.equal(resumed.messages.at(-1).content, "deleted prod");
+  assert.deepEqual(deleted, ["prod"]);
+  // Denied on resume: the model reads the reason, and the tool does not run.
+  const denyThread = { configurable: { thread_id: "deny" } };
+  await graph.invoke({ messages: [bridgeCall([{ name: "delete_repo", arguments: { repo: "dev" } }])] }, denyThread);
+  const denied = await graph.invoke(new Command({ resume: { allow: false, reason: "dev is in use" } }), denyThread);
+  const last = denied.messages.at(-1);
+  assert.equal(last.status, "error");
+  assert.match(last.content, /dev is in use/);
+  assert.deepEqual(deleted, ["prod"]);
+  // A tool interruptOn does not name runs without a pause.
+  const listed = await graph.invoke({ messages: [bridgeCall([{ name: "list_repos", arguments: {} }])] }, { configurable: { thread_id: "list" } });
+  assert.equal(listed.__interrupt__, undefined);
+  assert.equal(listed.messages.at(-1).content, "prod, dev");
+});
+
+test("langchain: interruptOn as a function decides per call, from the arguments", async () => {
+  const ran = [];
+  const archive = tool(async ({ repo }) => { ran.push(repo); return "archived"; }, {
+    name: "archive_repo", description: "Archive a git repository.", schema: z.object({ repo: z.string() }),
+  });
+  const { tools } = await toolSearchTools([archive], { contextLength: 500, interruptOn: (name, args) => args.repo === "prod" });
+  const graph = toolGraph(tools);
+  const dev = await graph.invoke({ messages: [bridgeCall([{ name: "archive_repo", arguments: { repo: "dev" } }])] }, { configurable: { thread_id: "f1" } });
+  assert.equal(dev.__interrupt__, undefined);
+  const prod = await graph.invoke({ messages: [bridgeCall([{ name: "archive_repo", arguments: { repo: "prod" } }])] }, { configurable: { thread_id: "f2" } });
+  assert.equal(prod.__interrupt__?.[0]?.value.name, "archive_repo");
+  assert.deepEqual(ran, ["dev"]);
+});
