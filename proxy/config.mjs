@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { APPROVAL_POLICIES, DEFAULT_APPROVAL } from "./approval.mjs";
 
 /** The keys of servers.json and what each takes. */
 const OPTIONS = {
@@ -24,7 +25,7 @@ const OPTIONS = {
 const MIN_MESSAGE_BYTES = 64 * 1024;
 
 /** The keys of one server's entry. */
-const ENTRY_KEYS = ["command", "args", "env", "cwd", "url", "headers", "type", "disabled"];
+const ENTRY_KEYS = ["command", "args", "env", "cwd", "url", "headers", "type", "disabled", "approval"];
 
 /** What an entry's `type` may say (Claude Code and VS Code write one). */
 const TYPES = { stdio: "command", http: "url", "streamable-http": "url", sse: "url" };
@@ -40,8 +41,9 @@ export class ConfigError extends Error {
 
 /**
  * Reads servers.json text: the config object, its servers checked (disabled
- * ones left out and named in `disabled`). Throws `ConfigError` listing every
- * problem found.
+ * ones left out and named in `disabled`), and each server's approval policy
+ * (`approvals`, a Map by server name). Throws `ConfigError` listing every problem
+ * found.
  */
 export function readConfig(text) {
   let config;
@@ -61,6 +63,7 @@ export function readConfig(text) {
   problems.push(...optionProblems(config));
   const servers = {};
   const disabled = [];
+  const approvals = new Map();
   const entries = config.mcpServers;
   if (entries !== undefined && (entries === null || typeof entries !== "object" || Array.isArray(entries))) {
     problems.push(`"mcpServers" must be ${OPTIONS.mcpServers} (${describe(entries)} found)`);
@@ -69,11 +72,14 @@ export function readConfig(text) {
       const found = entryProblems(name, entry);
       problems.push(...found);
       if (found.length === 0 && entry.disabled === true) disabled.push(name);
-      else if (found.length === 0) servers[name] = serverSpec(entry);
+      else if (found.length === 0) {
+        servers[name] = serverSpec(entry);
+        approvals.set(name, entry.approval ?? DEFAULT_APPROVAL);
+      }
     }
   }
   if (problems.length) throw new ConfigError(problems);
-  return { config, servers, disabled };
+  return { config, servers, disabled, approvals };
 }
 
 /** The problems of one option's value. */
@@ -109,7 +115,7 @@ function entryProblems(name, entry) {
   for (const key of Object.keys(entry)) {
     if (!ENTRY_KEYS.includes(key)) problems.push(unknownKey(key, ENTRY_KEYS, `${at}: `));
   }
-  const { command, args, env, cwd, url, headers, type, disabled } = entry;
+  const { command, args, env, cwd, url, headers, type, disabled, approval } = entry;
   const strings = (value) => Array.isArray(value) && value.every((v) => typeof v === "string");
   const stringMap = (value) => value !== null && typeof value === "object" && !Array.isArray(value) && Object.values(value).every((v) => typeof v === "string");
   if ((command === undefined) === (url === undefined)) problems.push(`${at} needs either "command" or "url"`);
@@ -120,6 +126,10 @@ function entryProblems(name, entry) {
   if (headers !== undefined && !stringMap(headers)) problems.push(`${at}: "headers" must map names to strings`);
   if (cwd !== undefined && typeof cwd !== "string") problems.push(`${at}: "cwd" must be a string`);
   if (disabled !== undefined && typeof disabled !== "boolean") problems.push(`${at}: "disabled" must be true or false`);
+  if (approval !== undefined && !Object.hasOwn(APPROVAL_POLICIES, approval)) {
+    const policies = Object.entries(APPROVAL_POLICIES).map(([policy, asks]) => `"${policy}" (${asks})`);
+    problems.push(`${at}: "approval" must be one of ${policies.join(", ")}: which tools ask the user before they run (${describe(approval)} found)`);
+  }
   if (command !== undefined && headers !== undefined) problems.push(`${at}: "headers" go with a "url", not a "command"`);
   if (url !== undefined && (args !== undefined || env !== undefined || cwd !== undefined)) {
     problems.push(`${at}: "args", "env" and "cwd" go with a "command", not a "url"`);

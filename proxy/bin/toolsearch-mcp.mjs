@@ -7,8 +7,8 @@
 //   npx -y toolsearch-mcp servers.json
 //
 // servers.json (JSON, or JSONC with comments and trailing commas; proxy/config.mjs checks every key):
-//   {"mcpServers": {"<name>": {"command", "args"?, "env"?, "cwd"?, "type"?: "stdio", "disabled"?}
-//                           | {"url", "headers"?, "type"?: "http", "disabled"?}},
+//   {"mcpServers": {"<name>": {"command", "args"?, "env"?, "cwd"?, "type"?: "stdio", "disabled"?, "approval"?}
+//                           | {"url", "headers"?, "type"?: "http", "disabled"?, "approval"?}},
 //    "toolSearch"?: <config.tool_search>, "contextLength"?: <tokens, default 200000>,
 //    "toolTimeoutMs"?: <a tool call's deadline, default 600000; progress restarts it>,
 //    "toolMaxTimeoutMs"?: <a tool call's deadline whatever its progress, default 3600000, at least toolTimeoutMs>,
@@ -17,7 +17,10 @@
 //    "maxMessageBytes"?: <the largest message read, default 64 MiB>,
 //    "cache"?: <manifest file, or false; default in $XDG_CACHE_HOME/toolsearch-mcp/>}
 // With the manifest cache, a server whose tools are cached for its current
-// configuration starts on its first tool_call, not before. The client is
+// configuration starts on its first tool_call, not before. Before tool_call
+// runs a tool its server's "approval" names ("destructive" by default, or
+// "always", "never"), the client's user is asked through MCP elicitation,
+// when the client supports it. The client is
 // answered from the start; requests wait until the servers have started or
 // failed to (each within startTimeoutMs).
 // Logs go to stderr; stdout carries MCP.
@@ -27,6 +30,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { ToolSearch, isError } from "toolsearch";
+import { DEFAULT_APPROVAL, approveThroughClient } from "../approval.mjs";
 import { ConfigError, cacheFolder, cachePath, readConfig } from "../config.mjs";
 import { connectMcpServers, resultText } from "../host.mjs";
 import { LONGEST_DELAY_MS, MAX_MESSAGE_BYTES, positive } from "../limits.mjs";
@@ -62,8 +66,9 @@ try {
 let config;
 let servers;
 let disabled;
+let approvals;
 try {
-  ({ config, servers, disabled } = readConfig(text));
+  ({ config, servers, disabled, approvals } = readConfig(text));
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   for (const problem of error.problems) log(`${configPath}: ${problem}`);
@@ -124,6 +129,11 @@ const ts = new ToolSearch({
       if (result.isError) throw new Error(resultText(result));
       return result;
     },
+    // The client's user, asked before a tool the server's approval policy names.
+    approve: approveThroughClient(server, (name) => {
+      const origin = Object.hasOwn(host.origins, name) ? host.origins[name] : undefined;
+      return approvals.get(origin?.server) ?? DEFAULT_APPROVAL;
+    }),
   },
 });
 for (const warning of ts.config.warnings) log(warning);

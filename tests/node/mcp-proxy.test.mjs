@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { demoServers } from "../../examples/demo-servers.mjs";
 import { eventually, root } from "./support.mjs";
 
@@ -277,5 +278,83 @@ test("with tool search off, the proxy lists the servers' own tools and calls the
     assert.deepEqual(picture.content.map((c) => c.type), ["image"]);
   } finally {
     await proxy.close();
+  }
+});
+
+/** A client of a proxy in front of the filesystem server (whose write_file is marked destructive) with `approval`, answering elicitation with `answer`. */
+async function approvingProxy(approval, answer) {
+  const demo = demoServers();
+  const filesystem = demo.specs.find((spec) => spec.name === "filesystem");
+  const { name, ...spec } = filesystem;
+  const folder = mkdtempSync(join(tmpdir(), "toolsearch-approval-"));
+  const file = join(folder, "servers.json");
+  writeFileSync(file, JSON.stringify({ mcpServers: { filesystem: { ...spec, ...(approval && { approval }) } }, cache: false }));
+  const asked = [];
+  const proxy = new Client({ name: "proxy-test-approval", version: "1.0.0" }, { capabilities: answer ? { elicitation: {} } : {} });
+  if (answer) {
+    proxy.setRequestHandler(ElicitRequestSchema, (request) => {
+      asked.push(request.params.message);
+      return answer;
+    });
+  }
+  await proxy.connect(new StdioClientTransport({ command: process.execPath, args: [join(root, "proxy", "bin", "toolsearch-mcp.mjs"), file], stderr: "ignore" }));
+  const write = async (path) => {
+    const result = await proxy.callTool({ name: "tool_call", arguments: { calls: [{ name: "mcp__filesystem__write_file", arguments: { path, content: "x" } }] } });
+    return { text: result.content.map((c) => c.text).join(""), isError: result.isError === true };
+  };
+  const read = async (path) => proxy.callTool({ name: "tool_call", arguments: { calls: [{ name: "mcp__filesystem__read_text_file", arguments: { path } }] } });
+  return { proxy, asked, write, read, workdir: demo.workdir };
+}
+
+test("the proxy asks its client through elicitation before a destructive tool runs; a decline runs nothing", async () => {
+  const declining = await approvingProxy(undefined, { action: "decline" });
+  try {
+    const path = join(declining.workdir, "declined.txt");
+    const denied = await declining.write(path);
+    assert.equal(denied.isError, true);
+    assert.match(denied.text, /declined this call/);
+    assert.equal(existsSync(path), false);
+    assert.equal(declining.asked.length, 1);
+    assert.match(declining.asked[0], /mcp__filesystem__write_file/);
+    assert.match(declining.asked[0], /destructive/);
+    // A read-only tool runs without asking.
+    await declining.read(path);
+    assert.equal(declining.asked.length, 1);
+  } finally {
+    await declining.proxy.close();
+  }
+  const accepting = await approvingProxy(undefined, { action: "accept", content: {} });
+  try {
+    const path = join(accepting.workdir, "accepted.txt");
+    assert.equal((await accepting.write(path)).isError, false);
+    assert.equal(readFileSync(path, "utf8"), "x");
+    assert.equal(accepting.asked.length, 1);
+  } finally {
+    await accepting.proxy.close();
+  }
+});
+
+test("a server's approval policy: never asks for nothing, always for every tool; a client without elicitation is not asked", async () => {
+  const never = await approvingProxy("never", { action: "decline" });
+  try {
+    assert.equal((await never.write(join(never.workdir, "never.txt"))).isError, false);
+    assert.deepEqual(never.asked, []);
+  } finally {
+    await never.proxy.close();
+  }
+  const always = await approvingProxy("always", { action: "decline" });
+  try {
+    const path = join(always.workdir, "always.txt");
+    writeFileSync(path, "kept");
+    assert.equal((await always.read(path)).isError, true);
+    assert.equal(always.asked.length, 1, "a read-only tool asks too");
+  } finally {
+    await always.proxy.close();
+  }
+  const unable = await approvingProxy(undefined, null);
+  try {
+    assert.equal((await unable.write(join(unable.workdir, "unasked.txt"))).isError, false);
+  } finally {
+    await unable.proxy.close();
   }
 });

@@ -61,6 +61,7 @@ test("every key is checked, and a near one is named", () => {
     'server "a": "args", "env" and "cwd" go with a "command", not a "url"',
   ]);
   assert.deepEqual(problems('{"mcpServers": {"a": {"type": "http", "command": "x"}}}'), ['server "a": "type" "http" needs a "url"']);
+  assert.match(problems('{"mcpServers": {"a": {"command": "x", "approval": "destrutive"}}}').join(), /server "a": "approval" must be one of "destructive" \(.*\), "always" \(every tool\), "never" \(no tool\).*\("destrutive" found\)/);
   assert.deepEqual(problems('{"mcpServers": {}, "contextLength": "big", "retryDelayMs": -1, "cache": 3}'), [
     '"retryDelayMs" must be a whole number of milliseconds, 0 for never (number -1 found)',
     '"contextLength" must be a positive number of tokens ("big" found)',
@@ -84,10 +85,11 @@ test("the cache is the config's own, or one file per config in the cache folder"
 
 test("the README's servers.json is read as written", () => {
   const [example] = blocksAfter("servers.json");
-  const { servers, disabled } = readConfig(example);
+  const { servers, disabled, approvals } = readConfig(example);
   assert.deepEqual(Object.keys(servers), ["filesystem", "memory", "remote"]);
   assert.deepEqual(servers.remote.headers, { Authorization: "Bearer <token>" });
   assert.deepEqual(disabled, ["old"]);
+  assert.deepEqual([...approvals], [["filesystem", "always"], ["memory", "destructive"], ["remote", "destructive"]]);
 });
 
 test("the README's client configs start the proxy as they are written", async () => {
