@@ -11,7 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { root } from "./support.mjs";
+import { readmeBlocksAfter, root } from "./support.mjs";
 
 const bin = (name) => join(root, "node_modules", ".bin", name);
 const run = (command, args) => {
@@ -118,9 +118,31 @@ test("the packed tarballs install into a fresh folder: the library alone with no
   const found = await client.callTool({ name: "tool_search", arguments: { queries: ["the steady tool"] } });
   assert.match(found.content[0].text, /mcp__listing__steady/);
   await client.close();
+  underInspector(dir, servers);
   await hostileServers(dir);
   rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * The installed proxy under MCP Inspector's CLI, started from the README's
+ * Claude Desktop config as written: its bridge schemas pass the Inspector's
+ * portability check (`--strict`), and a search and a call go through.
+ */
+function underInspector(dir, servers) {
+  const [desktop] = readmeBlocksAfter(join(root, "proxy", "README.md"), "client");
+  const config = JSON.parse(desktop);
+  config.mcpServers.tools.args = config.mcpServers.tools.args.map((arg) => (arg === "/path/to/servers.json" ? servers : arg));
+  const file = join(dir, "client.json");
+  writeFileSync(file, JSON.stringify(config));
+  const inspector = (...args) =>
+    execFileSync(join(root, "node_modules", ".bin", "mcp-inspector"), ["--cli", "--config", file, "--server", "tools", "--cwd", dir, ...args], { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 60_000 });
+  const listed = JSON.parse(inspector("--strict", "--method", "tools/list"));
+  assert.deepEqual(listed.tools.map((t) => t.name), ["tool_search", "tool_describe", "tool_call"]);
+  const found = JSON.parse(inspector("--method", "tools/call", "--tool-name", "tool_search", "--tool-arg", 'queries=["the steady tool"]'));
+  assert.match(found.content[0].text, /mcp__listing__steady/);
+  const ran = JSON.parse(inspector("--method", "tools/call", "--tool-name", "tool_call", "--tool-arg", 'calls=[{"name": "mcp__listing__steady", "arguments": {}}]'));
+  assert.equal(ran.isError, false, JSON.stringify(ran));
+}
 
 /**
  * The installed proxy in front of hostile servers at once: a tool nested

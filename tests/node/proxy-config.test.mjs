@@ -11,11 +11,10 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ConfigError, cacheFolder, cachePath, parseJsonc, readConfig } from "../../proxy/config.mjs";
-import { root } from "./support.mjs";
+import { readmeBlocksAfter, root } from "./support.mjs";
 
 const proxyBin = join(root, "proxy", "bin", "toolsearch-mcp.mjs");
 const listingServer = join(root, "tests", "node", "listing-server.mjs");
-const readme = readFileSync(join(root, "proxy", "README.md"), "utf8");
 
 /** The problems `readConfig` finds in `text` (none: `[]`). */
 function problems(text) {
@@ -29,9 +28,7 @@ function problems(text) {
 }
 
 /** The code blocks of the proxy's README that follow a `<!-- marker` comment. */
-function blocksAfter(marker) {
-  return [...readme.matchAll(new RegExp(`<!-- ${marker}[^\\n]*\\n\`\`\`\\w*\\n([\\s\\S]*?)\`\`\``, "g"))].map((m) => m[1]);
-}
+const blocksAfter = (marker) => readmeBlocksAfter(join(root, "proxy", "README.md"), marker);
 
 /** Runs the proxy with `args` and returns its exit status and stderr (it exits at once on a bad config). */
 function runProxy(args, env = {}) {

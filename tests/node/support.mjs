@@ -79,3 +79,9 @@ export function generator(seed) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** The code blocks of the Markdown file `path` that follow a `<!-- marker` comment. */
+export function readmeBlocksAfter(path, marker) {
+  const text = readFileSync(path, "utf8");
+  return [...text.matchAll(new RegExp(`<!-- ${marker}[^\\n]*\\n\`\`\`\\w*\\n([\\s\\S]*?)\`\`\``, "g"))].map((m) => m[1]);
+}
