@@ -1,5 +1,5 @@
 // Type declarations of the toolsearch package (Node entry and web entry).
-// Section numbers (§) refer to docs/behaviour.md, the behaviour the library implements.
+// Section numbers (§) refer to docs/behaviour.md (in this package), the behaviour the library implements.
 // `Symbol.dispose` (for `using`) is declared by the disposable lib, named here
 // so that a project whose `lib` stops at es2022 still reads these types.
 /// <reference lib="esnext.disposable" />

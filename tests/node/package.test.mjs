@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { tmpdir } from "node:os";
@@ -79,11 +79,17 @@ test("the packed tarballs install into a fresh folder: the library alone with no
   const pack = (folder) => run("npm", ["pack", "--silent", "--pack-destination", dir, folder]).trim().split("\n").pop();
   const [library, proxy] = [pack("./pkg"), pack("./proxy")];
   const files = run("tar", ["tzf", join(dir, library)]).trim().split("\n");
-  for (const doc of ["README.md", "LICENSE", "CHANGELOG.md"]) assert.ok(files.includes(`package/${doc}`), `${doc} is not in the tarball`);
+  for (const doc of ["README.md", "LICENSE", "CHANGELOG.md", "docs/behaviour.md"]) assert.ok(files.includes(`package/${doc}`), `${doc} is not in the tarball`);
   assert.deepEqual(files.filter((f) => f.endsWith(".wasm")), ["package/web/toolsearch_bg.wasm", "package/web/validator_bg.wasm"]);
   const proxyFiles = run("tar", ["tzf", join(dir, proxy)]).trim().split("\n");
   for (const file of ["README.md", "LICENSE", "bin/toolsearch-mcp.mjs", "host.mjs", "config.mjs", "index.d.mts"]) {
     assert.ok(proxyFiles.includes(`package/${file}`), `${file} is not in the proxy's tarball`);
+  }
+  // The READMEs' links resolve on the npm page: each relative one names a file of its package.
+  for (const [readme, held] of [["README.md", files], ["proxy/README.md", proxyFiles]]) {
+    for (const [, target] of readFileSync(join(root, readme), "utf8").matchAll(/\]\(([^)#\s]+)[^)]*\)/g)) {
+      if (!/^[a-z]+:/.test(target)) assert.ok(held.includes(`package/${target}`), `${readme} links to ${target}, which its package does not hold`);
+    }
   }
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true }));
   const install = (...tarballs) =>
