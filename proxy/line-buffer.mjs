@@ -12,17 +12,23 @@ const NEWLINE = 0x0a;
  * the message it belongs to is complete.
  */
 export class LineBuffer {
+  /** @type {Buffer[]} */
   #chunks = [];
   #length = 0;
   /** Whether what it holds has a newline: a whole message to read. */
   #whole = false;
+  /** @type {number} */
   #maxBytes;
 
-  /** `maxBytes`: the most it may hold, as the SDK's `maxBufferSize` (and its default). */
+  /**
+   * `maxBytes`: the most it may hold, as the SDK's `maxBufferSize` (and its default).
+   * @param {number} [maxBytes]
+   */
   constructor(maxBytes) {
     this.#maxBytes = maxBytes ?? STDIO_DEFAULT_MAX_BUFFER_SIZE;
   }
 
+  /** @param {Buffer} chunk */
   append(chunk) {
     if (this.#length + chunk.length > this.#maxBytes) {
       this.clear();

@@ -2,6 +2,8 @@
 // and each tool checked before anything serialises it.
 import { ResultSchema, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 
+/** @import { Client } from "@modelcontextprotocol/sdk/client/index.js" */
+
 /** The most pages and tools one listing may have. */
 const MAX_LIST_PAGES = 1000;
 const MAX_LIST_TOOLS = 100_000;
@@ -13,12 +15,15 @@ const MAX_TOOL_DEPTH = 256;
  * Why a listed tool cannot be kept, or `null`: nesting past
  * `MAX_TOOL_DEPTH` (which would overflow the stack of every JSON.stringify
  * of the listing, and stop the proxy), or a value JSON cannot carry.
+ * @param {unknown} tool
+ * @returns {string | null}
  */
 export function unreadable(tool) {
   // Iterative, so that the depth check itself cannot overflow.
+  /** @type {[unknown, number][]} */
   const stack = [[tool, 1]];
   while (stack.length > 0) {
-    const [value, depth] = stack.pop();
+    const [value, depth] = /** @type {[unknown, number]} */ (stack.pop());
     if (value === null || typeof value !== "object") continue;
     if (depth > MAX_TOOL_DEPTH) return `nested more than ${MAX_TOOL_DEPTH} levels deep`;
     for (const child of Object.values(value)) stack.push([child, depth + 1]);
@@ -34,12 +39,19 @@ export function unreadable(tool) {
  * other tools (`fromMcp` skips what it cannot read), and a tool nested too
  * deep is left out here, named in `skipped`; the SDK learns the output
  * schemas and task support of the well-formed ones.
+ * @param {Client} client
+ * @param {number} timeout
+ * @returns {Promise<{ tools: unknown[], skipped: string[] }>}
  */
 export async function listAll(client, timeout) {
   const deadline = Date.now() + timeout;
+  /** @type {unknown[]} */
   const tools = [];
+  /** @type {string[]} */
   const skipped = [];
+  /** @type {Set<string>} */
   const cursors = new Set();
+  /** @type {string | undefined} */
   let cursor;
   let listed = 0;
   for (let pages = 1; ; pages++) {
@@ -57,6 +69,7 @@ export async function listAll(client, timeout) {
     if (listed > MAX_LIST_TOOLS) throw new Error(`it lists more than ${MAX_LIST_TOOLS} tools`);
     cursor = typeof page.nextCursor === "string" ? page.nextCursor : undefined;
     if (!cursor) {
+      // @ts-expect-error the SDK's private cache of output schemas and task support, which this lenient listing fills as the SDK's own listTools would
       client.cacheToolMetadata(tools.filter((tool) => ToolSchema.safeParse(tool).success));
       return { tools, skipped };
     }

@@ -4,6 +4,8 @@
 /**
  * `text` with the credentials of the URLs in it left out: their user and
  * password, and the values of their query (`?token=...`).
+ * @param {string} text
+ * @returns {string}
  */
 export function redacted(text) {
   return text

@@ -1,31 +1,60 @@
 // Reading the host's values without trusting them: a getter or proxy that
 // throws, a cycle, a BigInt or a value of the wrong type reads as absent, so
-// no call into the engine ever starts from a throw. Part of the body of
-// createToolSearch (scripts/entries.mjs joins pkg/src/*.js).
+// no call into the engine ever starts from a throw.
 
 const hasOwn = Object.prototype.hasOwnProperty;
-/** `Array.isArray`, false where it throws (a revoked proxy). */
-const isList = (v) => {
+/**
+ * `Array.isArray`, false where it throws (a revoked proxy).
+ * @param {unknown} v
+ * @returns {v is unknown[]}
+ */
+export const isList = (v) => {
   try {
     return Array.isArray(v);
   } catch {
     return false;
   }
 };
-const isRecord = (v) => v !== null && typeof v === "object" && !isList(v);
+/**
+ * An object that is no list: one whose keys the engine may read.
+ * @param {unknown} v
+ * @returns {v is Record<string, unknown>}
+ */
+export const isRecord = (v) => v !== null && typeof v === "object" && !isList(v);
 
-/** `object[key]`, undefined where the read throws (a getter, a proxy trap). */
-function field(object, key) {
+/**
+ * `object[key]`, undefined where the read throws (a getter, a proxy trap).
+ * @param {unknown} object any value: reading a key of a primitive is harmless, of null or undefined it throws
+ * @param {string} key
+ * @returns {unknown}
+ */
+export function field(object, key) {
   try {
-    return object[key];
+    return /** @type {Record<string, unknown>} */ (object)[key];
   } catch {
     return undefined;
   }
 }
 
-/** The strings of a list, or null when `v` is no list (a throwing read ends it). */
-function stringItems(v) {
+/**
+ * `object[key]` when it is a record (read once), else null.
+ * @param {unknown} object
+ * @param {string} key
+ * @returns {Record<string, unknown> | null}
+ */
+export function recordField(object, key) {
+  const value = field(object, key);
+  return isRecord(value) ? value : null;
+}
+
+/**
+ * The strings of a list, or null when `v` is no list (a throwing read ends it).
+ * @param {unknown} v
+ * @returns {string[] | null}
+ */
+export function stringItems(v) {
   if (!isList(v)) return null;
+  /** @type {string[]} */
   const items = [];
   try {
     for (const item of v) if (typeof item === "string") items.push(item);
@@ -35,7 +64,11 @@ function stringItems(v) {
   return items;
 }
 
-function typeName(value) {
+/**
+ * The kind of `value` for a TypeError's message: `typeof`, with null and array told apart.
+ * @param {unknown} value
+ */
+export function typeName(value) {
   if (value === null) return "null";
   if (isList(value)) return "array";
   return typeof value;
@@ -44,16 +77,24 @@ function typeName(value) {
 /**
  * The bytes of a Uint8Array (or any typed array or DataView) or an
  * ArrayBuffer, from any realm; null for anything else.
+ * @param {unknown} value
+ * @returns {Uint8Array | null}
  */
-function bytesOf(value) {
+export function bytesOf(value) {
   if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
   const tag = Object.prototype.toString.call(value);
-  if (tag === "[object ArrayBuffer]" || tag === "[object SharedArrayBuffer]") return new Uint8Array(value);
+  // The tag, not instanceof, so that a buffer of another realm counts.
+  if (tag === "[object ArrayBuffer]" || tag === "[object SharedArrayBuffer]") return new Uint8Array(/** @type {ArrayBufferLike} */ (value));
   return null;
 }
 
-/** JSON text of `value`, or `fallback` when it has none (cycles, BigInt, undefined). */
-function jsonText(value, fallback) {
+/**
+ * JSON text of `value`, or `fallback` when it has none (cycles, BigInt, undefined).
+ * @param {unknown} value
+ * @param {string} fallback
+ * @returns {string}
+ */
+export function jsonText(value, fallback) {
   try {
     const text = JSON.stringify(value);
     return text === undefined ? fallback : text;
@@ -62,8 +103,13 @@ function jsonText(value, fallback) {
   }
 }
 
-/** `map[key]` when it is an own string property. */
-function ownString(map, key) {
+/**
+ * `map[key]` when it is an own string property.
+ * @param {Record<string, unknown> | null} map
+ * @param {string} key
+ * @returns {string | null}
+ */
+export function ownString(map, key) {
   if (map === null) return null;
   try {
     if (!hasOwn.call(map, key)) return null;
@@ -78,13 +124,20 @@ function ownString(map, key) {
  * The options object the engine reads, as JSON text: each part on its own,
  * so one unreadable part (a BigInt, a cycle, a throwing getter) is only
  * that part left to its default.
+ * @param {unknown} options
+ * @returns {string}
  */
-function optionsText(options) {
+export function optionsText(options) {
   const o = isRecord(options) ? options : {};
+  /**
+   * @param {string} key
+   * @param {(value: unknown) => boolean} keep
+   */
   const part = (key, keep) => {
     const value = field(o, key);
     return keep(value) ? jsonText(value, "null") : "null";
   };
+  /** @param {unknown} v */
   const present = (v) => v !== undefined;
   const parts = [
     ["config", part("config", present)],
@@ -98,16 +151,22 @@ function optionsText(options) {
   return `{${parts.map(([key, text]) => `"${key}":${text}`).join(",")}}`;
 }
 
-/** The per-call context handed to host callbacks. */
-const contextOf = (ctx) => (isRecord(ctx) ? ctx : {});
+/**
+ * The per-call context handed to host callbacks.
+ * @param {unknown} ctx
+ * @returns {Record<string, unknown>}
+ */
+export const contextOf = (ctx) => (isRecord(ctx) ? ctx : {});
 
 /**
  * The model's arguments as JSON text (objects are serialised). An object
  * JSON cannot hold (BigInt, a cycle, a throwing getter, too deep) becomes
  * NUL plus the reason, which the engine answers with an error naming it
  * (src/bridge/args.rs).
+ * @param {unknown} args
+ * @returns {string}
  */
-function argsText(args) {
+export function argsText(args) {
   if (typeof args === "string") return args;
   try {
     const text = JSON.stringify(args === undefined ? null : args);
@@ -117,19 +176,30 @@ function argsText(args) {
   }
 }
 
-/** The message of a thrown value, never throwing itself; empty when it has none to read. */
-function thrownMessage(error) {
+/**
+ * The message of a thrown value, never throwing itself; empty when it has none to read.
+ * @param {unknown} error
+ * @returns {string}
+ */
+export function thrownMessage(error) {
   try {
-    if (error !== null && typeof error === "object" && typeof error.message === "string") return error.message;
+    // One read of `message`, which may be a getter.
+    const message = error !== null && typeof error === "object" ? /** @type {{message?: unknown}} */ (error).message : undefined;
+    if (typeof message === "string") return message;
     return String(error);
   } catch {
     return "";
   }
 }
 
-/** A plain copy of a map's own string values (null stays null); a throwing read ends it. */
-function ownCopy(map) {
+/**
+ * A plain copy of a map's own string values (null stays null); a throwing read ends it.
+ * @param {Record<string, unknown> | null} map
+ * @returns {Record<string, string> | null}
+ */
+export function ownCopy(map) {
   if (map === null) return null;
+  /** @type {Record<string, string>} */
   const copy = Object.create(null);
   try {
     for (const key of Object.keys(map)) {
@@ -145,9 +215,13 @@ function ownCopy(map) {
 /**
  * Names already in use, from an array of names, or from an object with
  * `tools` (a session or an earlier `fromMcp` result).
+ * @param {unknown} taken
+ * @returns {string[]}
  */
-function takenNames(taken) {
-  const items = isList(taken) ? taken : isRecord(taken) && isList(field(taken, "tools")) ? field(taken, "tools") : [];
+export function takenNames(taken) {
+  const listed = isRecord(taken) ? field(taken, "tools") : undefined;
+  const items = isList(taken) ? taken : isList(listed) ? listed : [];
+  /** @type {string[]} */
   const names = [];
   try {
     for (const item of items) {
@@ -169,11 +243,20 @@ function takenNames(taken) {
  * hostile value (a proxy, a throwing getter) can only reject: the engine
  * then reads a plain array of Float32Array, or goes on without the leg.
  * Every other callback is the host's own, reached through the prototype.
+ * @template {object} T
+ * @param {T} host
+ * @returns {T}
  */
-function withSafeEmbed(host) {
+export function withSafeEmbed(host) {
   const embed = field(host, "embed");
   if (typeof embed !== "function") return host;
+  /**
+   * @param {string[]} texts
+   * @param {string} kind
+   * @returns {Promise<Float32Array[]>}
+   */
   const checked = async (texts, kind) => {
+    /** @type {unknown} */
     const vectors = await embed.call(host, texts, kind);
     if (!isList(vectors)) throw new TypeError("embed must return an array of vectors");
     const out = [];

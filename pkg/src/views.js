@@ -1,6 +1,5 @@
 // Tool views: what search and listing read of each tool, remembered per tool
-// object so that an unchanged catalog crosses into wasm as ids alone. Part
-// of the body of createToolSearch (scripts/entries.mjs joins pkg/src/*.js).
+// object so that an unchanged catalog crosses into wasm as ids alone.
 //
 // Speed: an agent passes a freshly built `tools` array of the same tool
 // objects every turn. Sending 1,873 whole schemas into wasm each turn would
@@ -12,12 +11,48 @@
 // view came from, its toolset or its owner changed. Whole schemas are read
 // live from the host's objects whenever describe or call needs them.
 
+import { isList, isRecord, jsonText, ownString } from "./values.js";
+
+/** @import { Engine } from "./entry/toolsearch.js" */
+
+/**
+ * A tool definition as the host passed it: an object of any shape.
+ * @typedef {Record<string, unknown>} Tool
+ */
+/**
+ * What search and listing read of one tool (see snapshot), with the objects
+ * it came from.
+ * @typedef {object} View
+ * @property {unknown} fn
+ * @property {unknown} parameters
+ * @property {unknown} properties
+ * @property {unknown} required
+ * @property {unknown} name
+ * @property {unknown} description
+ * @property {string[]} keys
+ * @property {unknown[]} requiredItems
+ * @property {unknown[] | null} params see paramParts
+ */
+/**
+ * A tool's interned view, as remembered per tool object.
+ * @typedef {object} Interned
+ * @property {number} id
+ * @property {string | null} toolset
+ * @property {string | null} owner
+ * @property {View} snap
+ * @property {number} [chars] its compact JSON length, once asked for
+ */
+/** @typedef {Record<string, unknown> | null} NameMap a session's toolsets or owners */
+
 /** Extra interned tools allowed beyond the session before the memo resets. */
 const INTERN_SLACK = 4096;
 /** An id the engine reads as a nameless tool. */
 const UNKNOWN_ID = 0xffffffff;
 
-/** The definition's parameters schema, as the engine reads it. */
+/**
+ * The definition's parameters schema, as the engine reads it.
+ * @param {Tool} tool
+ */
 function parametersOf(tool) {
   if (isRecord(tool.function)) return tool.function.parameters;
   return tool.inputSchema !== undefined ? tool.inputSchema : tool.input_schema;
@@ -35,13 +70,18 @@ const ESCAPE = "\u0004";
 const FRAMING = /[\u0000-\u0004]/;
 const FRAMING_ALL = /[\u0000-\u0004]/g;
 const utf8 = new TextEncoder();
+/** @param {string} c */
 const escapeFraming = (c) => ESCAPE + String.fromCharCode(0x40 + c.charCodeAt(0));
+/** @param {string} text */
 const plain = (text) => (FRAMING.test(text) ? text.replace(FRAMING_ALL, escapeFraming) : text);
 
 /**
  * What the enhanced ranking reads of each property, flat, three slots each:
  * its description, its enum, and the enum's items as read now (null for no
  * list): an enum edited in place is told from the copy.
+ * @param {Record<string, unknown>} properties
+ * @param {string[]} keys
+ * @returns {unknown[]}
  */
 function paramParts(properties, keys) {
   const parts = new Array(3 * keys.length);
@@ -58,8 +98,12 @@ function paramParts(properties, keys) {
 /** The most items of an enum read (a hostile list may claim billions). */
 const ENUM_ITEMS_MAX = 65536;
 
-/** The items of a list, up to ENUM_ITEMS_MAX or a read that throws (a hostile list: what was read). */
+/**
+ * The items of a list, up to ENUM_ITEMS_MAX or a read that throws (a hostile list: what was read).
+ * @param {unknown[]} list
+ */
 function itemsOf(list) {
+  /** @type {unknown[]} */
   const items = [];
   try {
     const length = Math.min(list.length, ENUM_ITEMS_MAX);
@@ -74,6 +118,9 @@ function itemsOf(list) {
  * The parts of a definition that search and listing read, mirroring
  * `ToolDef::read` in src/session/tooldef.rs, with the objects they came from;
  * `params` (see paramParts) only when `withParams`.
+ * @param {Tool} tool
+ * @param {boolean} withParams
+ * @returns {View}
  */
 function snapshot(tool, withParams) {
   const fn = tool.function;
@@ -91,23 +138,30 @@ function snapshot(tool, withParams) {
     description: block.description,
     keys,
     requiredItems: isList(required) ? required.slice() : [],
-    params: withParams ? paramParts(properties, keys) : null,
+    params: withParams ? paramParts(isRecord(properties) ? properties : {}, keys) : null,
   };
 }
 
-/** `ToolDef::param_text`: each description, then each string enum value, one per line. */
+/**
+ * `ToolDef::param_text`: each description, then each string enum value, one per line.
+ * @param {unknown[] | null} params see paramParts
+ */
 function paramText(params) {
   let text = "";
   for (let i = 0; params !== null && i < params.length; i += 3) {
     const description = params[i];
     if (typeof description === "string") text += description + "\n";
-    const items = params[i + 2];
+    const items = /** @type {unknown[] | null} */ (params[i + 2]);
     for (let k = 0; items !== null && k < items.length; k++) if (typeof items[k] === "string") text += items[k] + "\n";
   }
   return text;
 }
 
-/** True while `tool` still reads as `snap`. Allocates one key list at most. */
+/**
+ * True while `tool` still reads as `snap`. Allocates one key list at most.
+ * @param {Tool} tool
+ * @param {View} snap
+ */
 function isFresh(tool, snap) {
   const fn = tool.function;
   const parameters = parametersOf(tool);
@@ -120,7 +174,8 @@ function isFresh(tool, snap) {
   if (properties !== snap.properties || required !== snap.required) return false;
   if (isRecord(properties) && !sameList(Object.keys(properties), snap.keys)) return false;
   if (isList(required) && !sameList(required, snap.requiredItems)) return false;
-  if (snap.params === null) return true;
+  // Properties that are no record have no keys: nothing more to compare.
+  if (snap.params === null || !isRecord(properties)) return true;
   for (let i = 0; i < snap.keys.length; i++) {
     const property = properties[snap.keys[i]];
     const description = snap.params[3 * i];
@@ -130,7 +185,7 @@ function isFresh(tool, snap) {
       if (description !== undefined || values !== undefined) return false;
     } else if (property.description !== description || property.enum !== values) {
       return false;
-    } else if (items !== null && !sameItems(values, items)) {
+    } else if (items !== null && !sameItems(/** @type {unknown[]} */ (values), /** @type {unknown[]} */ (items))) {
       return false;
     }
   }
@@ -141,6 +196,9 @@ function isFresh(tool, snap) {
  * One row of the string the engine interns (see ROW). Built by concatenation,
  * with no arrays or closures: this runs once per tool in a fresh process, in
  * V8's first tiers, where that halves the cost of the catalog's rows.
+ * @param {View | null} snap
+ * @param {string | null} toolset
+ * @param {string | null} owner
  */
 function toolRow(snap, toolset, owner) {
   const framed = textField(toolset) + FIELD + textField(owner) + FIELD;
@@ -150,12 +208,18 @@ function toolRow(snap, toolset, owner) {
   return head + listField(snap.keys) + FIELD + listField(snap.requiredItems) + FIELD + framed + plain(paramText(snap.params)) + ROW;
 }
 
-/** A string field, or ABSENT for anything else. */
+/**
+ * A string field, or ABSENT for anything else.
+ * @param {unknown} value
+ */
 function textField(value) {
   return typeof value === "string" ? plain(value) : ABSENT;
 }
 
-/** The strings of a list, each ended by ITEM (so that [""] is told from []). */
+/**
+ * The strings of a list, each ended by ITEM (so that [""] is told from []).
+ * @param {unknown[]} items
+ */
 function listField(items) {
   let field = "";
   for (let i = 0; i < items.length; i++) {
@@ -165,7 +229,11 @@ function listField(items) {
   return field;
 }
 
-/** True while `list` still holds `items` (as itemsOf read them; NaN equals NaN). */
+/**
+ * True while `list` still holds `items` (as itemsOf read them; NaN equals NaN).
+ * @param {unknown[]} list
+ * @param {unknown[]} items
+ */
 function sameItems(list, items) {
   const length = Math.min(list.length, ENUM_ITEMS_MAX);
   if (length !== items.length) return false;
@@ -173,6 +241,11 @@ function sameItems(list, items) {
   return true;
 }
 
+/**
+ * True when both lists hold the same items in the same order.
+ * @param {unknown[]} a
+ * @param {unknown[]} b
+ */
 function sameList(a, b) {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -181,7 +254,10 @@ function sameList(a, b) {
 
 const SURROGATE_PAIRS = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
 
-/** Code points of `value` as compact JSON. */
+/**
+ * Code points of `value` as compact JSON.
+ * @param {unknown} value
+ */
 function jsonChars(value) {
   const text = jsonText(value, "null");
   const pairs = text.match(SURROGATE_PAIRS);
@@ -192,17 +268,28 @@ function jsonChars(value) {
  * The views of one engine's tools: interned ids for a session's tool list,
  * with only new or changed tools sent, and their compact JSON lengths.
  */
-class ToolViews {
-  /** Returns the engine: read on each use, as it throws once the instance is freed. */
+export class ToolViews {
+  /**
+   * Returns the engine: read on each use, as it throws once the instance is freed.
+   * @type {() => Engine}
+   */
   #engine;
+  /** @type {WeakMap<Tool, Interned>} */
   #memo = new WeakMap();
   /** Counts the times the engine forgot its tools: ids of an older epoch are void. */
   epoch = 0;
   /** The largest prepared session: the engine keeps room for it beside any other. */
   #kept = 0;
-  /** The enhanced ranking also reads property descriptions and enums. */
+  /**
+   * The enhanced ranking also reads property descriptions and enums.
+   * @type {boolean}
+   */
   #withParams;
 
+  /**
+   * @param {() => Engine} engine
+   * @param {boolean} withParams
+   */
   constructor(engine, withParams) {
     this.#engine = engine;
     this.#withParams = withParams;
@@ -212,6 +299,10 @@ class ToolViews {
    * Ids of `tools`; changed or new ones are interned in one engine call.
    * When the engine holds far more tools than the session, it forgets them
    * all and the session's tools are interned afresh.
+   * @param {unknown[]} tools
+   * @param {NameMap} toolsets
+   * @param {NameMap} owners
+   * @returns {Uint32Array}
    */
   ids(tools, toolsets, owners) {
     const ids = this.#intern(tools, toolsets, owners);
@@ -226,12 +317,20 @@ class ToolViews {
    * The views `tools` were last read as (null for one read as nameless): a
    * prepared session keeps them, so that it can be interned again as it was
    * read after the engine forgot its tools.
+   * @param {unknown[]} tools
+   * @returns {(View | null)[]}
    */
   viewsOf(tools) {
     return tools.map((tool) => (isRecord(tool) ? this.#memo.get(tool)?.snap ?? null : null));
   }
 
-  /** Ids of tools as `viewsOf` read them, with their toolsets and owners from these maps. */
+  /**
+   * Ids of tools as `viewsOf` read them, with their toolsets and owners from these maps.
+   * @param {(View | null)[]} views
+   * @param {NameMap} toolsets
+   * @param {NameMap} owners
+   * @returns {Uint32Array}
+   */
   idsOfViews(views, toolsets, owners) {
     let text = "";
     for (const snap of views) {
@@ -244,7 +343,10 @@ class ToolViews {
     return ids;
   }
 
-  /** Keeps room for a prepared session of `count` tools, so other sessions do not make the engine forget it. */
+  /**
+   * Keeps room for a prepared session of `count` tools, so other sessions do not make the engine forget it.
+   * @param {number} count
+   */
   keep(count) {
     this.#kept = Math.max(this.#kept, count);
   }
@@ -253,11 +355,14 @@ class ToolViews {
    * Compact JSON length of each tool (token estimates, §4.2), remembered
    * with the tool's view: a change deep inside a schema that leaves the
    * view alone keeps the old length until the tool object is replaced.
+   * @param {unknown[]} tools
+   * @returns {Uint32Array}
    */
   sizes(tools) {
     const sizes = new Uint32Array(tools.length);
     for (let i = 0; i < tools.length; i++) {
-      const known = isRecord(tools[i]) ? this.#memo.get(tools[i]) : undefined;
+      const tool = tools[i];
+      const known = isRecord(tool) ? this.#memo.get(tool) : undefined;
       if (known === undefined) {
         sizes[i] = jsonChars(tools[i]);
       } else {
@@ -268,14 +373,23 @@ class ToolViews {
     return sizes;
   }
 
+  /**
+   * Ids of `tools`, interning those new or changed since they were last read.
+   * @param {unknown[]} tools
+   * @param {NameMap} toolsets
+   * @param {NameMap} owners
+   * @returns {Uint32Array}
+   */
   #intern(tools, toolsets, owners) {
     const ids = new Uint32Array(tools.length);
+    /** @type {number[]} */
     const pending = [];
     for (let i = 0; i < tools.length; i++) {
       const tool = tools[i];
       const known = isRecord(tool) ? this.#memo.get(tool) : undefined;
+      // `known` implies that `tool` is a record: only records are remembered.
       try {
-        if (known !== undefined && isFresh(tool, known.snap)) {
+        if (known !== undefined && isFresh(/** @type {Tool} */ (tool), known.snap)) {
           const name = typeof known.snap.name === "string" ? known.snap.name : "";
           if (known.toolset === ownString(toolsets, name) && known.owner === ownString(owners, name)) {
             ids[i] = known.id;
@@ -288,16 +402,19 @@ class ToolViews {
       pending.push(i);
     }
     if (pending.length === 0) return ids;
+    /** @type {(View | null)[]} */
     const snaps = [];
     let text = "";
     const rows = pending.map((i) => {
+      const tool = tools[i];
+      /** @type {View | null} */
       let snap = null;
       try {
-        snap = isRecord(tools[i]) ? snapshot(tools[i], this.#withParams) : null;
+        snap = isRecord(tool) ? snapshot(tool, this.#withParams) : null;
       } catch {
         // unreadable: a nameless tool
       }
-      if (snap === null && isRecord(tools[i])) this.#memo.delete(tools[i]);
+      if (snap === null && isRecord(tool)) this.#memo.delete(tool);
       snaps.push(snap);
       const name = snap !== null && typeof snap.name === "string" ? snap.name : "";
       const toolset = ownString(toolsets, name);
@@ -310,8 +427,9 @@ class ToolViews {
       const id = k < got.length ? got[k] : UNKNOWN_ID;
       ids[pending[k]] = id;
       const snap = snaps[k];
-      if (snap !== null) {
-        this.#memo.set(tools[pending[k]], { id, toolset: rows[k].toolset, owner: rows[k].owner, snap });
+      const tool = tools[pending[k]];
+      if (snap !== null && isRecord(tool)) {
+        this.#memo.set(tool, { id, toolset: rows[k].toolset, owner: rows[k].owner, snap });
       }
     }
     return ids;

@@ -1,4 +1,7 @@
-import api from "./index.cjs";
+// The Node entry for import: the CommonJS entry's one instance (scripts/entries.mjs
+// points this import at the built pkg/node/index.cjs), so that code that both
+// imports and requires toolsearch shares one wasm.
+import api from "./node.cjs";
 
 export const { ToolSearch, tokenize, version, isError, toolName, toolSchema, initSync } = api;
 /** Node loads the wasm synchronously; init() exists for code shared with browsers. */

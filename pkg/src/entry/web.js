@@ -1,14 +1,31 @@
-import rawInit, * as raw from "./toolsearch.js";
+// The browser and bundler entry (ESM): `init()` (or `initSync()`) instantiates
+// the wasm, and the validator's loads on the first call that validates.
+import initLibrary, * as library from "./toolsearch.js";
+import { createToolSearch } from "../facade.js";
 
-/** Where the validator's wasm comes from: next to this file unless init() says. */
+/** @import { InitInput } from "./toolsearch.js" */
+
+/**
+ * Where the validator's wasm comes from: next to this file unless init() says.
+ * @type {InitInput | undefined}
+ */
 let validatorInput;
-/** The argument validator (wasm-validator/), loaded on the first call that validates. */
+/**
+ * The argument validator (wasm-validator/), loaded on the first call that validates.
+ * @type {Promise<typeof import("./validator.js")> | null}
+ */
 let validator = null;
 /** When the validator last failed to load: calls run unvalidated for a minute, then it is tried again. */
 let failedAt = -Infinity;
 const RETRY_MS = 60_000;
 
-function validateArguments(schema, instance) {
+/**
+ * Checks arguments against a schema with the validator, loading it first.
+ * @param {string} schema
+ * @param {string} instance
+ * @returns {Promise<string>}
+ */
+function validateLazily(schema, instance) {
   if (validator === null && Date.now() - failedAt < RETRY_MS) return Promise.reject(new Error("the validator is unavailable"));
   validator ??= import("./validator.js")
     .then(async (module) => {
@@ -25,30 +42,42 @@ function validateArguments(schema, instance) {
   return validator.then((module) => module.validate(schema, instance));
 }
 
-// @facade
-
 /** Whether init or initSync has instantiated the wasm. */
 let loaded = false;
 
-export const { ToolSearch, tokenize, version, isError, toolName, toolSchema } = createToolSearch(raw, validateArguments, () => loaded);
+export const { ToolSearch, tokenize, version, isError, toolName, toolSchema } = createToolSearch(library, validateLazily, () => loaded);
 
-/** `input` as wasm-bindgen's init takes it: `{module_or_path}`. */
+/**
+ * `input` as wasm-bindgen's init takes it: `{module_or_path}`. The host's
+ * value goes on unchecked: wasm-bindgen's init says what it cannot load.
+ * @param {unknown} input
+ * @returns {{ module_or_path: InitInput } | undefined}
+ */
 const moduleOrPath = (input) =>
-  input !== null && typeof input === "object" && "module_or_path" in input ? input : input === undefined ? undefined : { module_or_path: input };
+  /** @type {{ module_or_path: InitInput } | undefined} */ (
+    input !== null && typeof input === "object" && "module_or_path" in input ? input : input === undefined ? undefined : { module_or_path: input }
+  );
 
 /**
  * Loads and instantiates the wasm once. `input`: a URL, Response, bytes or
  * WebAssembly.Module; by default the .wasm next to this file. `validator`,
  * the same for the argument validator (validator_bg.wasm), which loads on
  * the first tool_call that validates.
+ * @param {unknown} [input]
+ * @param {unknown} [validator]
+ * @returns {Promise<void>}
  */
 export default async function init(input, validator) {
-  if (validator !== undefined) validatorInput = moduleOrPath(validator).module_or_path;
-  await rawInit(moduleOrPath(input));
+  if (validator !== undefined) validatorInput = moduleOrPath(validator)?.module_or_path;
+  await initLibrary(moduleOrPath(input));
   loaded = true;
 }
 
-/** Bytes or a compiled module, which instantiate without fetching. */
+/**
+ * Bytes or a compiled module, which instantiate without fetching.
+ * @param {unknown} input
+ * @returns {input is BufferSource | WebAssembly.Module}
+ */
 function isModuleSource(input) {
   return input instanceof WebAssembly.Module || ArrayBuffer.isView(input) || input instanceof ArrayBuffer;
 }
@@ -58,10 +87,12 @@ function isModuleSource(input) {
  * already has: for bundles and workers that cannot fetch the .wasm files.
  * `validator`, the validator's bytes, is kept until the first tool_call that
  * validates (and compiled then, off the caller's path).
+ * @param {unknown} input
+ * @param {unknown} [validator]
  */
 export function initSync(input, validator) {
   if (!isModuleSource(input)) throw new TypeError("toolsearch: initSync takes the wasm as bytes or a WebAssembly.Module");
-  if (validator !== undefined) validatorInput = validator;
-  raw.initSync({ module: input });
+  if (validator !== undefined) validatorInput = /** @type {InitInput} */ (validator);
+  library.initSync({ module: input });
   loaded = true;
 }
