@@ -158,6 +158,18 @@ export interface ToolSearchConfig {
   ranking?: "enhanced" | "reference";
   /** For benchmarks: enhanced-ranking rules to switch off (see `RankingRule`). */
   ranking_ablation?: RankingRule[];
+  /**
+   * Which tools `tool_call` runs: "session" (every tool of the session,
+   * visible ones validated like deferred ones; the enhanced ranking's
+   * default) or "deferred" (the spec's: a visible tool is refused).
+   */
+  tool_call_scope?: "session" | "deferred";
+  /**
+   * The search guard, for turns named in `ctx.turn`: the most `tool_search`
+   * calls a turn may make (default 6 under the enhanced ranking, none under
+   * the reference one); `false` turns it off.
+   */
+  max_searches_per_turn?: number | false;
   [key: string]: unknown;
 }
 
@@ -201,6 +213,12 @@ export interface CallContext {
   surface?: "link" | "card" | "side";
   /** Where a connection flow returns to. */
   returnTo?: string;
+  /**
+   * The agent's current turn (one user request and the tool calls it leads
+   * to), for the search guard (`max_searches_per_turn`): searches and
+   * describes are counted per turn. Without it nothing is counted.
+   */
+  turn?: string | number;
   [key: string]: unknown;
 }
 
@@ -344,6 +362,8 @@ export interface ResolvedConfig {
   connectors: { enabled: boolean };
   ranking: "enhanced" | "reference";
   ranking_ablation: RankingRule[];
+  tool_call_scope: "session" | "deferred";
+  max_searches_per_turn: number | null;
   /** What was ignored while resolving: a `defer` that is not a list, an unknown ranking, a setting no key reads (`treshold_pct`: "did you mean `threshold_pct`?"). */
   warnings: string[];
 }
@@ -675,7 +695,7 @@ export type ErrorClass =
   | "local_batch" | "directly_listed" | "not_in_session" | "unknown_tool" | "not_in_session_scope"
   | "connectors_unavailable" | "no_executor" | "tool_failed" | "too_many_calls" | "missing_arguments"
   | "invalid_arguments" | "manage_action" | "manage_targets" | "no_local_servers" | "callback_failed"
-  | "gateway_failed" | "denied" | "approval_required" | "approval_failed" | "internal";
+  | "gateway_failed" | "denied" | "approval_required" | "approval_failed" | "search_limit" | "internal";
 
 /**
  * What a bridge call answered (`ts.answer`). `text` is always what the model

@@ -50,6 +50,23 @@ pub enum Ranking {
     Enhanced,
 }
 
+/// Which tools `tool_call` runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CallScope {
+    /// Only deferred tools; a visible one is refused (§10.6, the spec's).
+    Deferred,
+    /// Every tool of the session, visible or deferred, validated alike: a
+    /// model that routes every call through the bridge is not refused.
+    Session,
+}
+
+/// The search guard's cap when the config names none (enhanced ranking):
+/// one call takes up to seven queries (one per need), so six calls leave
+/// room to refine a search five times over; looping agents in users' reports
+/// ran 15 to 1,500.
+pub const DEFAULT_MAX_SEARCHES_PER_TURN: usize = 6;
+
 /// The resolved `tools.connectors` section (spec §2.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct ConnectorsConfig {
@@ -85,6 +102,11 @@ pub struct Config {
     /// resolved once.
     #[serde(skip)]
     pub rules: Rules,
+    /// `tool_call_scope`: which tools `tool_call` runs.
+    pub tool_call_scope: CallScope,
+    /// `max_searches_per_turn`: the search guard's cap on `tool_search`
+    /// calls in one turn of the host (`ctx.turn`); `None`: no guard.
+    pub max_searches_per_turn: Option<usize>,
     /// What was ignored while resolving, for the host's logs.
     pub warnings: Vec<String>,
 }
@@ -120,6 +142,9 @@ impl Config {
         warnings.extend(unknown_keys(section));
         let ranking = ranking(section.get("ranking"), &mut warnings);
         let ranking_ablation = ranking_ablation(section.get("ranking_ablation"), &mut warnings);
+        let tool_call_scope = call_scope(section.get("tool_call_scope"), ranking, &mut warnings);
+        let max_searches_per_turn =
+            max_searches(section.get("max_searches_per_turn"), ranking, &mut warnings);
         Config {
             enabled: if legacy_off {
                 TriState::Off
@@ -143,13 +168,15 @@ impl Config {
             ranking,
             rules: Rules::without(&ranking_ablation),
             ranking_ablation,
+            tool_call_scope,
+            max_searches_per_turn,
             warnings,
         }
     }
 }
 
 /// The keys of `tools.tool_search` (§2.1 and ours).
-const KEYS: [&str; 9] = [
+const KEYS: [&str; 11] = [
     "enabled",
     "threshold_pct",
     "search_default_limit",
@@ -159,6 +186,8 @@ const KEYS: [&str; 9] = [
     "defer",
     "ranking",
     "ranking_ablation",
+    "tool_call_scope",
+    "max_searches_per_turn",
 ];
 
 /// A warning per key of `section` that no setting reads (a typo such as
@@ -214,6 +243,51 @@ fn ranking(value: Option<&Value>, warnings: &mut Vec<String>) -> Ranking {
                 "`ranking` must be \"enhanced\" or \"reference\", not {other}; using \"enhanced\""
             ));
             Ranking::Enhanced
+        }
+    }
+}
+
+/// `tool_call_scope`: "session" or "deferred"; by default "session" under
+/// the enhanced ranking and the spec's "deferred" under the reference one.
+fn call_scope(value: Option<&Value>, ranking: Ranking, warnings: &mut Vec<String>) -> CallScope {
+    let default = match ranking {
+        Ranking::Enhanced => CallScope::Session,
+        Ranking::Reference => CallScope::Deferred,
+    };
+    match value {
+        None | Some(Value::Null) => default,
+        Some(Value::String(s)) if s.trim().eq_ignore_ascii_case("session") => CallScope::Session,
+        Some(Value::String(s)) if s.trim().eq_ignore_ascii_case("deferred") => CallScope::Deferred,
+        Some(other) => {
+            warnings.push(format!(
+                "`tool_call_scope` must be \"session\" or \"deferred\", not {other}; using the ranking's default"
+            ));
+            default
+        }
+    }
+}
+
+/// `max_searches_per_turn`: a whole number of at least 1, or `false` (or 0)
+/// for no guard; by default [`DEFAULT_MAX_SEARCHES_PER_TURN`] under the
+/// enhanced ranking and no guard under the reference one.
+fn max_searches(
+    value: Option<&Value>,
+    ranking: Ranking,
+    warnings: &mut Vec<String>,
+) -> Option<usize> {
+    let default = (ranking == Ranking::Enhanced).then_some(DEFAULT_MAX_SEARCHES_PER_TURN);
+    match value {
+        None | Some(Value::Null) => default,
+        Some(Value::Bool(false)) => None,
+        Some(Value::Number(n)) if n.as_u64() == Some(0) => None,
+        Some(Value::Number(n)) if n.as_u64().is_some() => {
+            n.as_u64().map(|n| n.min(u64::from(u32::MAX)) as usize)
+        }
+        Some(other) => {
+            warnings.push(format!(
+                "`max_searches_per_turn` must be a whole number, or false for no guard, not {other}; using the ranking's default"
+            ));
+            default
         }
     }
 }

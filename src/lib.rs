@@ -59,7 +59,7 @@ pub use bridge::error::{BridgeError, JsonError};
 #[cfg(feature = "validation")]
 pub use bridge::validate::check as check_arguments;
 pub use bridge::validate::Rejection;
-pub use config::{Config, Ranking, TriState};
+pub use config::{CallScope, Config, Ranking, TriState};
 pub use connectors::{CallContext, Surface};
 pub use engine::{Engine, Options};
 pub use enhanced::semantic::{document_text, SemanticOptions};

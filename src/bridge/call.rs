@@ -8,9 +8,9 @@ use serde_json::{Map, Value};
 use super::error::BridgeError;
 use super::{args, json_text, refusal};
 use crate::classify::Classifier;
-use crate::config::{python_str, Ranking};
+use crate::config::{python_str, CallScope, Config, Ranking};
 use crate::connectors::is_connector_name;
-use crate::reserved::is_bridge;
+use crate::reserved::{is_bridge, MANAGE_CONNECTIONS};
 use crate::session::Session;
 
 /// Characters of echoed retry arguments before they are shown as `{...}`.
@@ -123,12 +123,14 @@ fn name_text(value: &Value) -> String {
     }
 }
 
-/// Resolves a tool_call (§10.1-10.3): pure, nothing runs.
+/// Resolves a tool_call (§10.1-10.3): pure, nothing runs. Under
+/// `tool_call_scope: "session"` a visible tool of the session resolves as a
+/// local call too, where §10.6 refuses it.
 pub fn resolve(
     args_text: &str,
     classifier: &Classifier,
     session: &Session,
-    ranking: Ranking,
+    config: &Config,
 ) -> Resolution {
     let entries = match normalize(args_text) {
         Ok(entries) => entries,
@@ -149,7 +151,10 @@ pub fn resolve(
     };
     let toolset = session.source.toolset_of(&name);
     if !classifier.is_deferrable(&name, toolset.as_deref()) {
-        let error = match ranking {
+        if runs_visible(&name, session, config) {
+            return Resolution::Local { name, arguments };
+        }
+        let error = match config.ranking {
             // §10.6 calls a case variant of a deferred name "directly listed",
             // and the direct call of it is refused in turn: a loop.
             Ranking::Enhanced => refusal::inexact_name(&name, classifier, session),
@@ -160,6 +165,14 @@ pub fn resolve(
         };
     }
     Resolution::Local { name, arguments }
+}
+
+/// True when `name` is a visible tool of the session that tool_call runs
+/// (`tool_call_scope: "session"`); `manage_connections` stays the engine's.
+pub fn runs_visible(name: &str, session: &Session, config: &Config) -> bool {
+    config.tool_call_scope == CallScope::Session
+        && name != MANAGE_CONNECTIONS
+        && session.has_tool(name)
 }
 
 /// The rejection of a batch holding a local tool, with the caller's first

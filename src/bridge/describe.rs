@@ -4,6 +4,7 @@ use serde_json::{Map, Value};
 
 use super::answer::Answer;
 use super::args::{self, LongItems, Repeats};
+use super::call::runs_visible;
 use super::error::BridgeError;
 use super::Turn;
 use super::{messages, refusal};
@@ -44,8 +45,12 @@ pub async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H:
     let mut not_found: Vec<&str> = Vec::new();
     let mut undescribed: Vec<String> = Vec::new();
     let mut errors = Map::new();
+    let guarded = turn.guarded().map(|(turn_name, _)| turn_name);
+    let mut described_earlier: Vec<&str> = Vec::new();
     for name in &names {
-        if let Some(entry) = catalog.get(name) {
+        if guarded.is_some_and(|turn_name| turn.guard.was_described(turn_name, name)) {
+            described_earlier.push(name);
+        } else if let Some(entry) = catalog.get(name) {
             match turn.session.source.def(entry.position) {
                 Some(def) => {
                     tools.insert(name.clone(), schema_record(&def));
@@ -56,6 +61,8 @@ pub async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H:
             }
         } else if let Some(schema) = leg.schemas.get(name) {
             tools.insert(name.clone(), schema.clone());
+        } else if let Some(def) = visible_def(turn, name) {
+            tools.insert(name.clone(), schema_record(&def));
         } else if is_connector_name(name) {
             if leg.failure.is_some() {
                 undescribed.push(name.clone());
@@ -73,8 +80,18 @@ pub async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H:
             not_found.push(name);
         }
     }
+    if let Some(turn_name) = guarded {
+        turn.guard
+            .note_described(turn_name, tools.keys().map(String::as_str));
+    }
     let mut output = Map::new();
     output.insert("tools".into(), Value::Object(tools));
+    if !described_earlier.is_empty() {
+        let mut earlier = Map::new();
+        earlier.insert("names".into(), described_earlier.into());
+        earlier.insert("hint".into(), messages::DESCRIBED_EARLIER_HINT.into());
+        output.insert("described_earlier".into(), Value::Object(earlier));
+    }
     if !not_found.is_empty() {
         output.insert("not_found".into(), not_found.into());
         output.insert("hint".into(), messages::NOT_FOUND_HINT.into());
@@ -89,6 +106,15 @@ pub async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H:
         );
     }
     Answer::bridge(Value::Object(output).to_string())
+}
+
+/// The definition of a visible tool of the session that tool_call runs
+/// (`tool_call_scope: "session"`): described like a deferred one.
+fn visible_def<H: Host>(turn: &Turn<'_, H>, name: &str) -> Option<Value> {
+    if !runs_visible(name, turn.session, turn.config) {
+        return None;
+    }
+    turn.session.source.def(turn.session.position(name)?)
 }
 
 /// §9 step 4: a registered tool that does not defer (a core or GUI-surface

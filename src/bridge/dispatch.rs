@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 use super::answer::Answer;
 use super::batch::run_batch;
-use super::call::{resolve, Resolution};
+use super::call::{resolve, runs_visible, Resolution};
 use super::error::BridgeError;
 use super::manage::manage_connections;
 use super::validate::{Caller, Rejection};
@@ -16,8 +16,7 @@ use crate::reserved::{MANAGE_CONNECTIONS, TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH}
 /// tool_call: resolve; a connector batch goes to the gateway; a local call is
 /// checked against the session's scope, validated, and run by the host.
 pub async fn tool_call<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H::Returned> {
-    let (name, arguments) = match resolve(args, turn.classifier, turn.session, turn.config.ranking)
-    {
+    let (name, arguments) = match resolve(args, turn.classifier, turn.session, turn.config) {
         Resolution::Error { error } => return error.into(),
         Resolution::Connectors { calls } => {
             if !turn.connectors_in_scope() {
@@ -27,10 +26,23 @@ pub async fn tool_call<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H::Ret
         }
         Resolution::Local { name, arguments } => (name, arguments),
     };
-    if turn.prepared.catalog.get(&name).is_none() {
+    if position_of(turn, &name).is_none() {
         return BridgeError::NotInSessionScope(name).into();
     }
     run_local(turn, name, &arguments, Caller::Bridge).await
+}
+
+/// Where tool_call finds the definition of `name` in the session: its
+/// catalog entry when it defers, else, under `tool_call_scope: "session"`,
+/// the first visible tool of that name.
+fn position_of<H: Host>(turn: &Turn<'_, H>, name: &str) -> Option<usize> {
+    if let Some(entry) = turn.prepared.catalog.get(name) {
+        return Some(entry.position);
+    }
+    if !runs_visible(name, turn.session, turn.config) {
+        return None;
+    }
+    turn.session.position(name)
 }
 
 /// A deferred tool called by its own name, as a provider's own deferred
@@ -61,7 +73,7 @@ async fn run_local<H: Host>(
         text: rejection.json(caller),
         class: rejection.error.class(),
     };
-    let position = turn.prepared.catalog.get(&name).map(|entry| entry.position);
+    let position = position_of(turn, &name);
     let def = position.and_then(|position| turn.session.source.def(position));
     let prepared = match validate::prepare(&name, def.as_ref(), arguments) {
         Ok(prepared) => prepared,

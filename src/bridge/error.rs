@@ -104,6 +104,13 @@ pub enum BridgeError {
     },
     /// The host's `approve` failed, so the call did not run.
     ApprovalFailed(String, CallbackError),
+    /// The turn made as many searches as the search guard allows.
+    SearchLimit {
+        /// Searches the turn made.
+        searches: usize,
+        /// The tools its searches showed, in the order first shown.
+        found: Vec<String>,
+    },
     /// A connector batch over the cap (§11.9).
     TooManyCalls {
         /// Entries sent.
@@ -171,6 +178,7 @@ impl BridgeError {
             BridgeError::Denied { .. } => "denied",
             BridgeError::ApprovalRequired { .. } => "approval_required",
             BridgeError::ApprovalFailed(..) => "approval_failed",
+            BridgeError::SearchLimit { .. } => "search_limit",
             BridgeError::TooManyCalls { .. } => "too_many_calls",
             BridgeError::MissingArguments { .. } => "missing_arguments",
             BridgeError::InvalidArguments { .. } => "invalid_arguments",

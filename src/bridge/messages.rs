@@ -237,6 +237,15 @@ pub const EMPTY_GROUP_HINT: &str = "No tool matched these words, but the sources
 /// enhanced ranking's; the spec's groups carry no hint without sources).
 pub const NOTHING_SEARCHABLE_HINT: &str = "Nothing is searchable in this session: it defers no tool, so every tool there is is already in your tool list. (A host defers a tool by giving it a toolset such as mcp-<server> in session.toolsets, or by naming it in config.defer.)";
 
+/// Hint of a group whose tools a search of this turn showed already.
+pub const REPEATED_GROUP_HINT: &str = "Nothing new: an earlier search in this turn showed these tools already (their descriptions are there). Describe or call one of them, or tell the user that none fits; searching again in other words finds the same tools.";
+
+/// Hint of an empty group after an earlier search of the turn found nothing.
+pub const REPEATED_EMPTY_HINT: &str = "Still nothing: an earlier search in this turn found nothing either. Tell the user that no available tool does this, rather than searching again.";
+
+/// Hint of tool_describe for names it described earlier in the turn.
+pub const DESCRIBED_EARLIER_HINT: &str = "These schemas were given earlier in this turn: call the tool with tool_call now, or tell the user it does not fit.";
+
 /// Hint on a group the enhanced ranking labels low: its few matches are
 /// guesses, and the sources in `available_sources` are what is connected.
 pub const LOW_GROUP_HINT: &str = "No tool clearly does this; these are the closest. Read their descriptions before calling one, and if none fits, tell the user that no connected tool does it (available_sources lists what is connected).";
@@ -394,6 +403,23 @@ fn no_executor(name: &str) -> String {
 /// The tool ran and failed.
 fn tool_failed(name: &str, error: &CallbackError) -> String {
     format!("tool '{name}' failed: {}", callback_error(error))
+}
+
+/// Names listed in the search guard's refusal before "and N more".
+const FOUND_NAMES_SHOWN: usize = 20;
+
+/// The search guard's refusal past `max_searches_per_turn`.
+fn search_limit(searches: usize, found: &[String]) -> String {
+    let what = if found.is_empty() {
+        "They found no tool: tell the user that no available tool does what they ask.".to_owned()
+    } else {
+        let mut names = found[..found.len().min(FOUND_NAMES_SHOWN)].join(", ");
+        if found.len() > FOUND_NAMES_SHOWN {
+            names.push_str(&format!(" and {} more", found.len() - FOUND_NAMES_SHOWN));
+        }
+        format!("They found: {names}. Describe or call the one that fits (tool_describe, tool_call), or tell the user that none does.")
+    };
+    format!("No more searches in this turn: it searched for tools {searches} times, the most it may. {what}")
 }
 
 /// The host's `approve` denied the call.
@@ -651,6 +677,7 @@ impl fmt::Display for BridgeError {
                 approval_required(name, question.as_deref())
             }
             BridgeError::ApprovalFailed(name, error) => approval_failed(name, error),
+            BridgeError::SearchLimit { searches, found } => search_limit(*searches, found),
             BridgeError::TooManyCalls { count, cap } => too_many_calls(*count, *cap),
             BridgeError::MissingArguments { name, missing } => missing_arguments(name, missing),
             BridgeError::InvalidArguments {

@@ -10,6 +10,7 @@ pub mod coerce;
 pub mod describe;
 pub mod dispatch;
 pub mod error;
+pub mod guard;
 pub mod json_text;
 pub mod manage;
 pub mod messages;
@@ -44,6 +45,8 @@ pub struct Turn<'a, H> {
     pub context: &'a CallContext,
     /// The semantic leg's options and tool vectors.
     pub semantic: &'a Semantic,
+    /// What the bridges gave in the host's recent turns.
+    pub guard: &'a guard::Guard,
 }
 
 impl<H: Host> Turn<'_, H> {
@@ -51,5 +54,12 @@ impl<H: Host> Turn<'_, H> {
     /// configuration allows connectors and the host has a gateway (§11.2).
     pub fn connectors_in_scope(&self) -> bool {
         self.prepared.connections_granted && self.host.has_gateway()
+    }
+
+    /// The turn the search guard keeps for this call, and its cap on
+    /// searches: `None` without `ctx.turn` or without a guard.
+    pub fn guarded(&self) -> Option<(&str, usize)> {
+        let turn = self.context.turn.as_deref()?;
+        Some((turn, self.config.max_searches_per_turn?))
     }
 }

@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 use super::answer::Answer;
 use super::args::{self, LongItems, Repeats, MAX_ITEM_CHARS};
 use super::error::BridgeError;
+use super::guard::Guard;
 use super::messages;
 use super::Turn;
 use crate::catalog::{Catalog, Source};
@@ -107,13 +108,15 @@ pub fn source_summary(catalog: &Catalog, declared: &[DeclaredSource]) -> Vec<Sou
 }
 
 /// One group as the model reads it (§8.3, with the enhanced ranking's
-/// `confidence` after `matches`).
+/// `confidence` after `matches`, and the search guard's `repeated`).
 #[derive(Serialize)]
 struct GroupJson<'a> {
     query: &'a str,
     matches: Vec<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     confidence: Option<Confidence>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    repeated: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     available_sources: Option<&'a [SourceRow]>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -123,14 +126,20 @@ struct GroupJson<'a> {
 impl<'a> GroupJson<'a> {
     /// `group` for `query`: an empty group, or a low one, says which
     /// sources are connected and what to do; under the enhanced ranking an
-    /// empty group of a session with nothing to search says so.
+    /// empty group of a session with nothing to search says so. A group the
+    /// search guard finds `repeated` says what to do instead of searching.
     fn new(
         query: &'a str,
         group: &Group<'a>,
         summary: &'a [SourceRow],
         searchable: bool,
+        repeated: bool,
     ) -> GroupJson<'a> {
-        let hint = if group.entries.is_empty() {
+        let hint = if repeated && group.entries.is_empty() {
+            Some(messages::REPEATED_EMPTY_HINT)
+        } else if repeated {
+            Some(messages::REPEATED_GROUP_HINT)
+        } else if group.entries.is_empty() {
             if !searchable && group.confidence.is_some() {
                 Some(messages::NOTHING_SEARCHABLE_HINT)
             } else {
@@ -145,6 +154,7 @@ impl<'a> GroupJson<'a> {
             query,
             matches: group.entries.iter().map(|e| e.name()).collect(),
             confidence: group.confidence,
+            repeated,
             available_sources: hint.and((!summary.is_empty()).then_some(summary)),
             hint,
         }
@@ -208,12 +218,15 @@ pub struct Scope<'a> {
 }
 
 /// Renders the answer (§8.2 steps 5-9, §8.3). `groups[i]` holds the ranked
-/// entries of query i.
+/// entries of query i. With the turn's `log` (the search guard), a record
+/// the turn showed already is left out, a group that brings nothing new is
+/// `repeated`, and the log notes what this answer shows.
 pub fn render<R>(
     request: &SearchRequest,
     groups: &[Group],
     scope: Scope,
     connectors: Option<Value>,
+    guard: Option<(&Guard, &str)>,
 ) -> Answer<R> {
     let Scope {
         local_count,
@@ -223,14 +236,28 @@ pub fn render<R>(
     } = scope;
     let searchable = local_count > 0 || connectors_in_scope;
     let mut named = FastSet::default();
+    let mut matches = Vec::new();
     let mut tools = Vec::new();
     let mut remote_returned = 0;
+    let shown_before = |name: &str| guard.is_some_and(|(guard, turn)| guard.was_shown(turn, name));
+    let repeated: Vec<bool> = groups
+        .iter()
+        .map(|group| match guard {
+            None => false,
+            Some((guard, turn)) if group.entries.is_empty() => guard.found_nothing(turn),
+            Some(_) => group.entries.iter().all(|e| shown_before(e.name())),
+        })
+        .collect();
     for entry in groups.iter().flat_map(|g| &g.entries) {
         if !named.insert(entry.name()) {
             continue;
         }
         if entry.source == Source::Connectors {
             remote_returned += 1;
+        }
+        matches.push(entry.name().to_owned());
+        if shown_before(entry.name()) {
+            continue;
         }
         let required = &entry.tool.def.required;
         let local = entry.source != Source::Connectors;
@@ -253,8 +280,15 @@ pub fn render<R>(
         .queries
         .iter()
         .zip(groups)
-        .map(|(query, group)| GroupJson::new(query, group, summary, searchable))
+        .zip(repeated)
+        .map(|((query, group), repeated)| {
+            GroupJson::new(query, group, summary, searchable, repeated)
+        })
         .collect();
+    if let Some((guard, turn)) = guard {
+        let found_nothing = groups.iter().any(|g| g.entries.is_empty());
+        guard.note_search(turn, tools.iter().map(|(name, _)| *name), found_nothing);
+    }
     let output = Output {
         queries: &request.queries,
         total_available: local_count + remote_returned,
@@ -263,15 +297,7 @@ pub fn render<R>(
         connectors,
     };
     match serde_json::to_string(&output) {
-        Ok(text) => Answer::Bridge {
-            text,
-            matches: output
-                .tools
-                .0
-                .iter()
-                .map(|(name, _)| (*name).to_owned())
-                .collect(),
-        },
+        Ok(text) => Answer::Bridge { text, matches },
         Err(error) => Answer::internal(&error.to_string()),
     }
 }
@@ -283,6 +309,13 @@ pub async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H::R
         Ok(request) => request,
         Err(error) => return error.into(),
     };
+    let guarded = turn.guarded();
+    if let Some((name, max)) = guarded {
+        if let Err(error) = turn.guard.begin_search(name, max) {
+            return error.into();
+        }
+    }
+    let guard = guarded.map(|(name, _)| (turn.guard, name));
     let catalog = &turn.prepared.catalog;
     let ranker = turn.prepared.ranker(turn.config);
     let cosines = if ranker.fuses_semantic() {
@@ -310,7 +343,7 @@ pub async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H::R
         source: turn.session.source.as_ref(),
     };
     if !scope.connectors_in_scope || groups.iter().all(|g| g.entries.len() >= request.limit) {
-        return render(&request, &groups, scope, None);
+        return render(&request, &groups, scope, None, guard);
     }
     let leg = search_leg(turn.host, turn.timeouts, &request.queries).await;
     for ((group, remote), query) in groups.iter_mut().zip(&leg.groups).zip(&request.queries) {
@@ -326,7 +359,7 @@ pub async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H::R
     let field = leg
         .failure
         .map(|failure| messages::connectors_field(failure, "searched", &[]));
-    render(&request, &groups, scope, field)
+    render(&request, &groups, scope, field, guard)
 }
 
 /// Groups of the local catalog alone (§8.2 step 2), in the configured

@@ -39,6 +39,9 @@ pub struct CallContext {
     pub surface: Surface,
     /// Sent as `returnTo` so a connect link returns to the app.
     pub return_to: Option<String>,
+    /// The host's name for the agent's current turn (`ctx.turn`): the
+    /// search guard's key (`bridge::guard`).
+    pub turn: Option<String>,
 }
 
 /// Why a connector call has no response; `bridge::messages` renders it as
@@ -215,7 +218,7 @@ mod tests {
     fn read(slot: Value, surface: Surface) -> Outcome {
         let context = CallContext {
             surface,
-            return_to: None,
+            ..CallContext::default()
         };
         read_slot(slot.as_object().unwrap(), &name(), &context)
     }

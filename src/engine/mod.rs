@@ -13,6 +13,7 @@ use crate::assemble::{assemble, AssembleOptions, Assembly, AssemblyInput};
 use crate::bridge::answer::Answer;
 use crate::bridge::args::MAX_ITEM_CHARS;
 use crate::bridge::call::{self, Resolution};
+use crate::bridge::guard::Guard;
 use crate::bridge::manage::manage_connections_tool;
 use crate::bridge::messages;
 use crate::bridge::{describe, dispatch, search, Turn};
@@ -85,6 +86,7 @@ pub struct Engine {
     interner: RefCell<Interner>,
     prepared: RefCell<Vec<PreparedList>>,
     semantic: Semantic,
+    guard: Guard,
 }
 
 impl Engine {
@@ -103,6 +105,7 @@ impl Engine {
             config,
             interner: RefCell::new(Interner::default()),
             prepared: RefCell::new(Vec::new()),
+            guard: Guard::default(),
             semantic: Semantic::new(SemanticOptions::read(&options.semantic)),
         }
     }
@@ -333,7 +336,7 @@ impl Engine {
 
     /// What a tool_call means (spec §10.1-10.3); pure, nothing runs.
     pub fn resolve_tool_call(&self, args: &str, session: &Session) -> Resolution {
-        call::resolve(args, &self.classifier, session, self.config.ranking)
+        call::resolve(args, &self.classifier, session, &self.config)
     }
 
     /// `tool_search` (spec §8): its answer, with the names it matched.
@@ -423,6 +426,7 @@ impl Engine {
             host,
             context,
             semantic: &self.semantic,
+            guard: &self.guard,
         }
     }
 }

@@ -141,6 +141,11 @@ pub struct Session {
 impl Session {
     /// True when some tool of the session has this exact name.
     pub fn has_tool(&self, name: &str) -> bool {
-        self.tools.iter().any(|t| t.def.name == name)
+        self.position(name).is_some()
+    }
+
+    /// The position of the first tool of this exact name in `tools`.
+    pub fn position(&self, name: &str) -> Option<usize> {
+        self.tools.iter().position(|t| t.def.name == name)
     }
 }

@@ -110,6 +110,7 @@ impl JsHost {
         CallContext {
             surface: text("surface").map_or(Surface::Link, |s| Surface::parse(&s)),
             return_to: text("returnTo").filter(|s| !s.is_empty()),
+            turn: get(&self.ctx, "turn").and_then(|turn| turn_name(&turn)),
         }
     }
 
@@ -513,6 +514,20 @@ fn get(value: &JsValue, key: &str) -> Option<JsValue> {
     Reflect::get(value, &JsValue::from_str(key))
         .ok()
         .filter(|v| !v.is_undefined() && !v.is_null())
+}
+
+/// Characters of `ctx.turn` kept as the search guard's key.
+const TURN_NAME_CHARS: usize = 256;
+
+/// `ctx.turn` as the search guard's key: a non-empty string (clipped), or a
+/// whole number written in decimal.
+fn turn_name(turn: &JsValue) -> Option<String> {
+    if let Some(text) = turn.as_string() {
+        return (!text.is_empty()).then(|| text.chars().take(TURN_NAME_CHARS).collect());
+    }
+    let number = turn.as_f64()?;
+    let whole = number.fract() == 0.0 && number.abs() < 9_007_199_254_740_992.0;
+    whole.then(|| (number as i64).to_string())
 }
 
 /// A host verdict that refuses: `false`, or an object with `allow: false`,

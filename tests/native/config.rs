@@ -30,9 +30,39 @@ fn engine_resolves_and_shows_config() {
             "connectors",
             "ranking",
             "ranking_ablation",
+            "tool_call_scope",
+            "max_searches_per_turn",
             "warnings"
         ]
     );
+    // The spec's behaviour under the reference ranking; ours under the enhanced one.
+    assert_eq!(shown["tool_call_scope"], "deferred");
+    assert_eq!(shown["max_searches_per_turn"], Value::Null);
+    let enhanced = engine(json!({"ranking": "enhanced"}), &[]);
+    assert_eq!(
+        enhanced.config().tool_call_scope,
+        toolsearch::CallScope::Session
+    );
+    assert_eq!(enhanced.config().max_searches_per_turn, Some(6));
+    let set = engine(
+        json!({"ranking": "enhanced", "tool_call_scope": "Deferred", "max_searches_per_turn": false}),
+        &[],
+    );
+    assert_eq!(
+        set.config().tool_call_scope,
+        toolsearch::CallScope::Deferred
+    );
+    assert_eq!(set.config().max_searches_per_turn, None);
+    let guarded = engine(
+        json!({"max_searches_per_turn": 3, "tool_call_scope": "all"}),
+        &[],
+    );
+    assert_eq!(guarded.config().max_searches_per_turn, Some(3));
+    assert_eq!(
+        guarded.config().tool_call_scope,
+        toolsearch::CallScope::Deferred
+    );
+    assert!(guarded.config().warnings[0].contains("`tool_call_scope` must be"));
     assert_eq!(shown["connectors"], json!({"enabled": true}));
 }
 

@@ -7,6 +7,7 @@ mod answers;
 mod assemble;
 mod config;
 mod enhanced;
+mod guard;
 mod hashing;
 mod layers;
 mod real_catalog;

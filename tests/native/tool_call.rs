@@ -487,3 +487,84 @@ fn search_and_describe_records_carry_annotations() {
         "no annotations: the spec's record"
     );
 }
+
+#[test]
+fn under_the_session_scope_tool_call_runs_a_visible_tool_validated_like_a_deferred_one() {
+    let enhanced = engine(
+        json!({"ranking": "enhanced", "defer": ["session_search"]}),
+        &["terminal", "session_search"],
+    );
+    let s = session(&enhanced, fixture_session_json());
+    let host = FakeHost {
+        answer: Some(Ok("ran".into())),
+        ..FakeHost::default()
+    };
+    let terminal = |arguments: Value| {
+        call(
+            &enhanced,
+            &json!({"calls": [{"name": "terminal", "arguments": arguments}]}).to_string(),
+            &s,
+            &host,
+        )
+    };
+    assert_eq!(terminal(json!({"command": "ls"})), "ran");
+    assert_eq!(
+        host.calls.borrow()[0],
+        ("terminal".to_owned(), json!({"command": "ls"}))
+    );
+    let missing = parse(&terminal(json!({})));
+    assert!(
+        missing["error"]
+            .as_str()
+            .unwrap()
+            .contains("missing required argument(s): command"),
+        "{missing}"
+    );
+    assert_eq!(host.calls.borrow().len(), 1);
+    // A name the session does not hold is still refused, with close names.
+    let unknown = parse(&call(
+        &enhanced,
+        r#"{"calls": [{"name": "create_ticket"}]}"#,
+        &s,
+        &host,
+    ));
+    assert!(
+        unknown["error"]
+            .as_str()
+            .unwrap()
+            .contains("mcp__tracker__create_ticket"),
+        "{unknown}"
+    );
+    // The spec's refusal, as an option and under the reference ranking.
+    let deferred = engine(
+        json!({"ranking": "enhanced", "tool_call_scope": "deferred", "defer": ["session_search"]}),
+        &["terminal", "session_search"],
+    );
+    let s_deferred = session(&deferred, fixture_session_json());
+    let refused = parse(&call(
+        &deferred,
+        r#"{"calls": [{"name": "terminal", "arguments": {"command": "ls"}}]}"#,
+        &s_deferred,
+        &host,
+    ));
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("directly-listed tool"),
+        "{refused}"
+    );
+    assert_eq!(host.calls.borrow().len(), 1);
+    let resolved = deferred_resolution(&enhanced, &s);
+    assert!(
+        matches!(resolved, Resolution::Local { ref name, .. } if name == "terminal"),
+        "{resolved:?}"
+    );
+}
+
+fn deferred_resolution(engine: &toolsearch::Engine, s: &toolsearch::Session) -> Resolution {
+    engine.resolve_tool_call(
+        r#"{"calls": [{"name": "terminal", "arguments": {"command": "ls"}}]}"#,
+        s,
+    )
+}

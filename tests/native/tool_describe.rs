@@ -109,3 +109,33 @@ fn argument_errors_and_cap() {
         json!({})
     );
 }
+
+#[test]
+fn under_the_session_scope_a_visible_tool_is_described_like_a_deferred_one() {
+    let session_json = json!({
+        "tools": [tool("terminal", "Run a command", &["command"]), tool("session_search", "Search sessions", &["query"])],
+        "toolsets": {"terminal": "terminal"}
+    });
+    let enhanced = engine(
+        json!({"ranking": "enhanced", "defer": ["session_search"]}),
+        &["terminal"],
+    );
+    let s = session(&enhanced, session_json.clone());
+    let out = parse(&describe(
+        &enhanced,
+        r#"{"names": ["terminal", "manage_connections"]}"#,
+        &s,
+    ));
+    assert_eq!(out["tools"]["terminal"]["description"], "Run a command");
+    assert_eq!(
+        out["tools"]["terminal"]["parameters"]["required"],
+        json!(["command"])
+    );
+    let reference = engine(json!({"defer": ["session_search"]}), &["terminal"]);
+    let s = session(&reference, session_json);
+    let out = parse(&describe(&reference, r#"{"names": ["terminal"]}"#, &s));
+    assert!(out["errors"]["terminal"]
+        .as_str()
+        .unwrap()
+        .contains("directly-listed tool"));
+}
