@@ -11,6 +11,23 @@ const TOOLSET = "ai-sdk";
 /** A tool's output as the text the model reads. */
 const asText = (output) => (typeof output === "string" ? output : JSON.stringify(output ?? null));
 
+/** The turn of each user message the SDK showed the model, for the search guard (`ctx.turn`). */
+const turns = new WeakMap();
+let lastTurn = 0;
+
+/**
+ * The turn a step of generateText or streamText belongs to: its last user
+ * message, the same object through every step of one call (the SDK
+ * passes the messages it sent the model), and another once the user
+ * writes again. Undefined outside generateText.
+ */
+function turnOf(messages) {
+  const user = Array.isArray(messages) ? messages.findLast((m) => m?.role === "user") : undefined;
+  if (user === null || typeof user !== "object") return undefined;
+  if (!turns.has(user)) turns.set(user, `ai-sdk-${++lastTurn}`);
+  return turns.get(user);
+}
+
 /** What a deferred tool's `execute` gets when the bridge was called outside generateText. */
 const NO_EXECUTION = { toolCallId: "", messages: [] };
 
@@ -76,7 +93,8 @@ export async function toolSearchTools(toolSet, options = {}) {
         description: def.function.description,
         inputSchema: jsonSchema(def.function.parameters),
         execute: async (input, execution) => {
-          const answer = await ts.answer(name, input, prepared, { execution, signal: execution?.abortSignal });
+          const ctx = { execution, signal: execution?.abortSignal, turn: turnOf(execution?.messages) };
+          const answer = await ts.answer(name, input, prepared, ctx);
           // The SDK's tool errors: the model reads the text, the host sees a tool-error.
           if (isError(answer)) throw new Error(answer.text);
           return answer.kind === "tool" ? answer.result : answer.text;

@@ -195,3 +195,22 @@ test("ai: a null tool set or a null tool is refused naming it", async () => {
   await assert.rejects(toolSearchTools(null), /takes a ToolSet \(an object of tools by name\), not null/);
   await assert.rejects(toolSearchTools({ lookup: null }), /the tool 'lookup' is null, not a tool/);
 });
+
+test("ai: the search guard counts the searches of one generateText call, and a new user message starts a new turn", async () => {
+  const { tools } = await toolSearchTools(toolSet([]), { contextLength: 2000 });
+  const search = (id) => step([call(id, "tool_search", { queries: [`send an email, take ${id}`] })], "tool-calls");
+  const model = new MockLanguageModelV4({
+    doGenerate: [...Array.from({ length: 8 }, (_, i) => search(String(i))), step([{ type: "text", text: "done" }], "stop")],
+  });
+  const looping = await generateText({ model, tools, prompt: "email Bob", stopWhen: stepCountIs(10) });
+  const results = looping.steps.flatMap((s) => s.content).filter((part) => part.type === "tool-result" || part.type === "tool-error");
+  assert.equal(results.length, 8);
+  assert.deepEqual(results.map((r) => r.type), [...Array(6).fill("tool-result"), "tool-error", "tool-error"]);
+  assert.match(String(results[6].error?.message ?? results[6].error), /No more searches in this turn.*send_email/);
+  // Repeats inside the six: the first shows the record, the next ones say so.
+  assert.equal(JSON.parse(results[1].output).results[0].repeated, true);
+  // The user writes again: a new turn, searches allowed again.
+  const next = new MockLanguageModelV4({ doGenerate: [search("9"), step([{ type: "text", text: "ok" }], "stop")] });
+  const again = await generateText({ model: next, tools, messages: [...looping.response.messages, { role: "user", content: "now email Alice" }], stopWhen: stepCountIs(3) });
+  assert.equal(again.steps[0].content.find((p) => p.type === "tool-result")?.type, "tool-result");
+});

@@ -109,7 +109,8 @@ test("validation errors: exact shapes, nothing runs", async () => {
 });
 
 test("refusals and argument errors", async () => {
-  const ts = new ToolSearch({ ...options, host: recordingHost().host });
+  // The spec's scope, where a visible tool is refused (under "session" it runs: guard.test.mjs).
+  const ts = new ToolSearch({ ...options, config: { ...options.config, tool_call_scope: "deferred" }, host: recordingHost().host });
   const error = async (args) => JSON.parse(await ts.toolCall(args, session)).error;
   assert.match(await error(one("terminal", {})), /directly-listed tool.*call it directly/);
   assert.match(await error(one("create_ticket", {})), /Did you mean 'mcp__tracker__create_ticket'\?/);

@@ -4,7 +4,8 @@ import assert from "node:assert/strict";
 import { ToolSearch } from "toolsearch";
 import { tool } from "./support.mjs";
 
-const ts = new ToolSearch({ coreTools: ["terminal"] });
+// The spec's scope: a tool that does not defer is refused, not described.
+const ts = new ToolSearch({ coreTools: ["terminal"], config: { tool_call_scope: "deferred" } });
 const schema = { type: "object", properties: { title: { type: "string" } }, required: ["title"] };
 const session = {
   tools: [

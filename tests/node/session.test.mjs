@@ -189,7 +189,7 @@ test("toolsets without a prototype are toolsets", async () => {
   const toolsets = Object.create(null);
   toolsets.mcp_x_alpha = "mcp-x";
   const session = { tools: [tool("mcp_x_alpha", "first words"), tool("local", "second words")], toolsets };
-  const ts = new ToolSearch({ host: { executeTool: async (name) => `ran ${name}` } });
+  const ts = new ToolSearch({ host: { executeTool: async (name) => `ran ${name}` }, config: { tool_call_scope: "deferred" } });
   const call = (name) => ts.toolCall({ calls: [{ name, arguments: {} }] }, session);
   assert.equal(await call("mcp_x_alpha"), "ran mcp_x_alpha");
   assert.match(JSON.parse(await call("local")).error, /directly-listed/);
