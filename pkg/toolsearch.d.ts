@@ -554,10 +554,17 @@ export interface EnhancedExplanation {
 export interface McpImport {
   /** The server's tools in MCP shape, named `mcp__<server>__<tool>`. */
   tools: McpTool[];
-  /** Each name -> `mcp-<server>`. */
+  /** Each name that defers -> `mcp-<server>`. */
   toolsets: Record<string, string>;
+  /** The toolset of the server's deferred tools, `mcp-<server>` (`fromMcp` only). */
+  toolset?: string;
   /** Each name -> the server and tool name as the server gave them, for routing calls. */
   origins: Record<string, { server: string; tool: string }>;
+  /**
+   * The names of tools their server pins (`_meta["anthropic/alwaysLoad"]: true`):
+   * they are left out of `toolsets`, so they stay visible.
+   */
+  pinned: string[];
   /** Tools renamed to keep names apart, and tools skipped as unreadable (cycles, BigInt, nesting past 128 levels). */
   warnings: string[];
 }

@@ -8,6 +8,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { unreadable } from "./listing.mjs";
+import { PINNING_KEYS } from "./pinning.mjs";
 
 /** The manifest cache's format; another version reads as empty. */
 const CACHE_VERSION = 2;
@@ -25,7 +26,9 @@ function configKey(spec, salt) {
     value !== null && typeof value === "object" && !Array.isArray(value)
       ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, sorted(value[k])]))
       : value;
-  return createHmac("sha256", salt).update(JSON.stringify(sorted(spec))).digest("hex");
+  // How the server starts: pinning changes what is shown of its tools, not them.
+  const launch = Object.fromEntries(Object.entries(spec).filter(([key]) => !PINNING_KEYS.includes(key)));
+  return createHmac("sha256", salt).update(JSON.stringify(sorted(launch))).digest("hex");
 }
 
 /** The servers of a cache file by name; none when it is unreadable. */

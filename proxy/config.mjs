@@ -25,7 +25,7 @@ const OPTIONS = {
 const MIN_MESSAGE_BYTES = 64 * 1024;
 
 /** The keys of one server's entry. */
-const ENTRY_KEYS = ["command", "args", "env", "cwd", "url", "headers", "type", "disabled", "approval"];
+const ENTRY_KEYS = ["command", "args", "env", "cwd", "url", "headers", "type", "disabled", "approval", "defer", "alwaysLoad"];
 
 /** What an entry's `type` may say (Claude Code and VS Code write one). */
 const TYPES = { stdio: "command", http: "url", "streamable-http": "url", sse: "url" };
@@ -115,7 +115,7 @@ function entryProblems(name, entry) {
   for (const key of Object.keys(entry)) {
     if (!ENTRY_KEYS.includes(key)) problems.push(unknownKey(key, ENTRY_KEYS, `${at}: `));
   }
-  const { command, args, env, cwd, url, headers, type, disabled, approval } = entry;
+  const { command, args, env, cwd, url, headers, type, disabled, approval, defer, alwaysLoad } = entry;
   const strings = (value) => Array.isArray(value) && value.every((v) => typeof v === "string");
   const stringMap = (value) => value !== null && typeof value === "object" && !Array.isArray(value) && Object.values(value).every((v) => typeof v === "string");
   if ((command === undefined) === (url === undefined)) problems.push(`${at} needs either "command" or "url"`);
@@ -126,6 +126,10 @@ function entryProblems(name, entry) {
   if (headers !== undefined && !stringMap(headers)) problems.push(`${at}: "headers" must map names to strings`);
   if (cwd !== undefined && typeof cwd !== "string") problems.push(`${at}: "cwd" must be a string`);
   if (disabled !== undefined && typeof disabled !== "boolean") problems.push(`${at}: "disabled" must be true or false`);
+  if (defer !== undefined && typeof defer !== "boolean") problems.push(`${at}: "defer" must be true (every tool behind tool_search, the server's pins too) or false (every tool shown)`);
+  if (alwaysLoad !== undefined && alwaysLoad !== true && !strings(alwaysLoad)) {
+    problems.push(`${at}: "alwaysLoad" must be true or a list of the server's tool names (${describe(alwaysLoad)} found)`);
+  }
   if (approval !== undefined && !Object.hasOwn(APPROVAL_POLICIES, approval)) {
     const policies = Object.entries(APPROVAL_POLICIES).map(([policy, asks]) => `"${policy}" (${asks})`);
     problems.push(`${at}: "approval" must be one of ${policies.join(", ")}: which tools ask the user before they run (${describe(approval)} found)`);
@@ -143,8 +147,9 @@ function entryProblems(name, entry) {
 }
 
 /** The spec `connectMcpServers` takes for a checked entry. */
-function serverSpec({ command, args, env, cwd, url, headers }) {
-  return url !== undefined ? { url, ...(headers && { headers }) } : { command, ...(args && { args }), ...(env && { env }), ...(cwd && { cwd }) };
+function serverSpec({ command, args, env, cwd, url, headers, defer, alwaysLoad }) {
+  const launch = url !== undefined ? { url, ...(headers && { headers }) } : { command, ...(args && { args }), ...(env && { env }), ...(cwd && { cwd }) };
+  return { ...launch, ...(defer !== undefined && { defer }), ...(alwaysLoad !== undefined && { alwaysLoad }) };
 }
 
 function isUrl(value) {

@@ -4,6 +4,7 @@
 import { ToolSearch } from "toolsearch";
 import { CACHE_MAX_AGE_MS, ManifestCache } from "./cache.mjs";
 import { LONGEST_DELAY_MS, MAX_MESSAGE_BYTES, positive } from "./limits.mjs";
+import { withPinning } from "./pinning.mjs";
 import { redacted } from "./redact.mjs";
 import { Server } from "./server.mjs";
 import { END_GRACE_MS, endProcesses } from "./transport.mjs";
@@ -75,7 +76,7 @@ export class ServerPool {
     }
     const imported = ToolSearch.fromMcp(server.name, tools, taken);
     for (const warning of imported.warnings) this.warn(warning);
-    return imported;
+    return withPinning(imported, server.spec, (warning) => this.warn(`server '${server.name}': ${warning}`));
   }
 
   /** The session and routes again, from every server's tools and failures. */

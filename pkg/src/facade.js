@@ -295,7 +295,7 @@ export function createToolSearch(raw, validateArguments, isLoaded) {
      */
     static fromMcpServers(servers) {
       /** @type {McpImport} */
-      const session = { tools: [], toolsets: {}, origins: {}, warnings: [] };
+      const session = { tools: [], toolsets: {}, origins: {}, pinned: [], warnings: [] };
       if (!isRecord(servers)) return session;
       /** @type {string[]} */
       let names = [];
@@ -309,6 +309,7 @@ export function createToolSearch(raw, validateArguments, isLoaded) {
         session.tools.push(...imported.tools);
         Object.assign(session.toolsets, imported.toolsets);
         Object.assign(session.origins, imported.origins);
+        session.pinned.push(...imported.pinned);
         session.warnings.push(...imported.warnings);
       }
       return session;

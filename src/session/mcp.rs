@@ -12,8 +12,14 @@ use crate::hash::{FastMap, FastSet};
 pub struct McpImport {
     /// The tools in MCP shape, renamed.
     pub tools: Vec<Value>,
-    /// Composed name -> `mcp-<server>`.
+    /// Composed name -> `mcp-<server>`, for each tool that defers.
     pub toolsets: Map<String, Value>,
+    /// The toolset its deferred tools take, `mcp-<server>`.
+    pub toolset: String,
+    /// Composed names of the tools the server pins
+    /// (`_meta["anthropic/alwaysLoad"]: true`): left out of `toolsets`, so
+    /// they stay visible.
+    pub pinned: Vec<String>,
     /// Composed name -> `{server, tool}` as the server named them, for routing calls back.
     pub origins: Map<String, Value>,
     /// Tools skipped or renamed, and why.
@@ -43,6 +49,7 @@ pub fn from_mcp(server: &str, list: &Value, taken: &[String]) -> McpImport {
 pub fn import_tools(server: &str, tools: &[Result<Value, String>], taken: &[String]) -> McpImport {
     let mut import = McpImport::default();
     let server_part = free_server_part(server, taken, &mut import.warnings);
+    import.toolset = format!("mcp-{server_part}");
     let mut used: FastSet<String> = taken.iter().cloned().collect();
     let named: Vec<(usize, &Map<String, Value>, &str)> = tools
         .iter()
@@ -87,15 +94,29 @@ pub fn import_tools(server: &str, tools: &[Result<Value, String>], taken: &[Stri
         let mut renamed = object.clone();
         renamed.insert("name".into(), name.clone().into());
         import.tools.push(Value::Object(renamed));
-        import
-            .toolsets
-            .insert(name.clone(), format!("mcp-{server_part}").into());
+        if always_loads(object) {
+            import.pinned.push(name.clone());
+        } else {
+            import
+                .toolsets
+                .insert(name.clone(), import.toolset.clone().into());
+        }
         let mut origin = Map::new();
         origin.insert("server".into(), server.into());
         origin.insert("tool".into(), tool.into());
         import.origins.insert(name, Value::Object(origin));
     }
     import
+}
+
+/// The `_meta` key with which a server asks that a tool stay loaded.
+pub const ALWAYS_LOAD_META: &str = "anthropic/alwaysLoad";
+
+/// True when the tool's `_meta` pins it (`ALWAYS_LOAD_META` is `true`).
+fn always_loads(tool: &Map<String, Value>) -> bool {
+    tool.get("_meta")
+        .and_then(|meta| meta.get(ALWAYS_LOAD_META))
+        .is_some_and(|pin| *pin == Value::Bool(true))
 }
 
 /// The server's part of its names: sanitised, with a suffix when names in
@@ -178,6 +199,22 @@ mod tests {
         );
         assert_eq!(from_mcp("s", &json!([{"name": "t"}]), &[]).tools.len(), 1);
         assert!(from_mcp("s", &json!("nope"), &[]).tools.is_empty());
+    }
+
+    #[test]
+    fn a_tool_the_server_pins_stays_out_of_the_toolsets() {
+        let list = json!([
+            {"name": "search", "_meta": {"anthropic/alwaysLoad": true}},
+            {"name": "fetch", "_meta": {"anthropic/alwaysLoad": "yes"}},
+            {"name": "read", "_meta": {"other": true}}
+        ]);
+        let import = from_mcp("web", &list, &[]);
+        assert_eq!(import.pinned, ["mcp__web__search"]);
+        assert_eq!(import.toolset, "mcp-web");
+        let deferred: Vec<&String> = import.toolsets.keys().collect();
+        assert_eq!(deferred, ["mcp__web__fetch", "mcp__web__read"]);
+        assert_eq!(import.tools.len(), 3);
+        assert!(import.origins.contains_key("mcp__web__search"));
     }
 
     #[test]

@@ -12,6 +12,8 @@
 // - `deep`: lists a tool whose input schema is nested DEPTH levels (10,000
 //   by default) beside a well-formed one;
 // - `empty`: lists no tools;
+// - `pinned`: lists `search`, which its `_meta` pins (anthropic/alwaysLoad),
+//   beside `fetch` and `read`;
 // - `churn`: lists a tool of a new name each time, appending a line to LOG,
 //   and announces a change 20 ms after each answer, for ever;
 // - `junk`: on tools/call, writes for four seconds, without a pause, lines
@@ -45,6 +47,7 @@ function listing(id, params) {
     return process.stdout.write(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":${tools}}}\n`);
   }
   if (mode === "empty") return send({ id, result: { tools: [] } });
+  if (mode === "pinned") return send({ id, result: { tools: [{ ...tool("search"), _meta: { "anthropic/alwaysLoad": true } }, tool("fetch"), tool("read")] } });
   if (mode === "churn") {
     appendFileSync(process.env.LOG, "tools/list\n");
     churned += 1;

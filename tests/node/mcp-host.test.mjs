@@ -507,3 +507,36 @@ test("a server behind a shell wrapper that ignores SIGTERM and the end of its in
   assert.equal(host.failures.length, 1);
   assert.equal(running(marker), false, "the server outlived its wrapper and the host");
 });
+
+test("pinning: a tool its server pins stays visible; an entry's defer and alwaysLoad decide over it", async () => {
+  const listing = (extra = {}) => ({ command: process.execPath, args: [join(root, "tests", "node", "listing-server.mjs")], env: { LISTING: "pinned" }, ...extra });
+  const warnings = [];
+  const host = await connectMcpServers(
+    {
+      meta: listing(),
+      hidden: listing({ defer: true }),
+      shown: listing({ defer: false }),
+      some: listing({ alwaysLoad: ["read", "nothing_like_it"] }),
+    },
+    { onWarning: (w) => warnings.push(w) },
+  );
+  try {
+    const deferred = Object.keys(host.session.toolsets).sort();
+    assert.deepEqual(deferred, [
+      "mcp__hidden__fetch", "mcp__hidden__read", "mcp__hidden__search",
+      "mcp__meta__fetch", "mcp__meta__read",
+      "mcp__some__fetch",
+    ]);
+    assert.equal(host.session.tools.length, 12, "every tool stays in the session");
+    assert.ok(warnings.some((w) => /server 'some': "alwaysLoad" names 'nothing_like_it'/.test(w)), warnings.join("\n"));
+    // What the model sees: the pinned tools beside the bridges, and the listing names the rest.
+    const { ToolSearch, toolName } = await import("toolsearch");
+    const shown = new ToolSearch().assemble(host.session, { contextLength: 200_000 }).tools.map(toolName);
+    for (const name of ["mcp__meta__search", "mcp__shown__fetch", "mcp__shown__read", "mcp__shown__search", "mcp__some__read", "mcp__some__search"]) {
+      assert.ok(shown.includes(name), `${name} is not visible`);
+    }
+    assert.ok(!shown.includes("mcp__hidden__search") && !shown.includes("mcp__meta__fetch"));
+  } finally {
+    await host.close();
+  }
+});

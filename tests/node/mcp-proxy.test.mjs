@@ -358,3 +358,20 @@ test("a server's approval policy: never asks for nothing, always for every tool;
     await unable.proxy.close();
   }
 });
+
+test("pinned tools stay in the client's list through the proxy: the server's own pins and alwaysLoad", async () => {
+  const folder = mkdtempSync(join(tmpdir(), "toolsearch-pinned-"));
+  const file = join(folder, "servers.json");
+  const listing = { command: process.execPath, args: [join(root, "tests", "node", "listing-server.mjs")], env: { LISTING: "pinned" } };
+  writeFileSync(file, JSON.stringify({ mcpServers: { web: listing, more: { ...listing, alwaysLoad: ["fetch"] } }, cache: false }));
+  const proxy = new Client({ name: "proxy-test-pinned", version: "1.0.0" });
+  await proxy.connect(new StdioClientTransport({ command: process.execPath, args: [join(root, "proxy", "bin", "toolsearch-mcp.mjs"), file], stderr: "ignore" }));
+  try {
+    const { tools } = await proxy.listTools();
+    assert.deepEqual(tools.map((t) => t.name), ["mcp__web__search", "mcp__more__search", "mcp__more__fetch", ...BRIDGES]);
+    const direct = await proxy.callTool({ name: "mcp__more__fetch", arguments: {} });
+    assert.equal(direct.isError, false, JSON.stringify(direct));
+  } finally {
+    await proxy.close();
+  }
+});

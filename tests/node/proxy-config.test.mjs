@@ -58,6 +58,10 @@ test("every key is checked, and a near one is named", () => {
     'server "a": "args", "env" and "cwd" go with a "command", not a "url"',
   ]);
   assert.deepEqual(problems('{"mcpServers": {"a": {"type": "http", "command": "x"}}}'), ['server "a": "type" "http" needs a "url"']);
+  assert.deepEqual(problems('{"mcpServers": {"a": {"command": "x", "defer": "no", "alwaysLoad": "search"}}}'), [
+    'server "a": "defer" must be true (every tool behind tool_search, the server\'s pins too) or false (every tool shown)',
+    'server "a": "alwaysLoad" must be true or a list of the server\'s tool names ("search" found)',
+  ]);
   assert.match(problems('{"mcpServers": {"a": {"command": "x", "approval": "destrutive"}}}').join(), /server "a": "approval" must be one of "destructive" \(.*\), "always" \(every tool\), "never" \(no tool\).*\("destrutive" found\)/);
   assert.deepEqual(problems('{"mcpServers": {}, "contextLength": "big", "retryDelayMs": -1, "cache": 3}'), [
     '"retryDelayMs" must be a whole number of milliseconds, 0 for never (number -1 found)',
@@ -84,6 +88,8 @@ test("the README's servers.json is read as written", () => {
   const [example] = blocksAfter("servers.json");
   const { servers, disabled, approvals } = readConfig(example);
   assert.deepEqual(Object.keys(servers), ["filesystem", "memory", "remote"]);
+  assert.deepEqual(servers.filesystem.alwaysLoad, ["read_text_file", "list_directory"]);
+  assert.equal(servers.memory.defer, false);
   assert.deepEqual(servers.remote.headers, { Authorization: "Bearer <token>" });
   assert.deepEqual(disabled, ["old"]);
   assert.deepEqual([...approvals], [["filesystem", "always"], ["memory", "destructive"], ["remote", "destructive"]]);

@@ -1,0 +1,27 @@
+// Which of a server's tools stay in front of the client instead of behind
+// tool_search: the tools the server pins (`_meta["anthropic/alwaysLoad"]`),
+// unless its entry says `"defer": true`; every tool, with `"defer": false` or
+// `"alwaysLoad": true`; and the tools `"alwaysLoad"` names. A tool stays
+// visible by having no toolset: the session defers only tools in one.
+
+/** The entry keys of pinning: they change what is shown, not how the server starts. */
+export const PINNING_KEYS = ["defer", "alwaysLoad"];
+
+/**
+ * `imported` (what `ToolSearch.fromMcp` made of a server's tools) with its
+ * entry's pinning (`{defer?, alwaysLoad?}`) applied; `warn` hears of names
+ * in `alwaysLoad` that the server does not offer.
+ */
+export function withPinning(imported, { defer, alwaysLoad }, warn) {
+  const toolsets = { ...imported.toolsets };
+  if (defer === true) for (const name of imported.pinned) toolsets[name] = imported.toolset;
+  const everything = defer === false || alwaysLoad === true;
+  const named = new Set(Array.isArray(alwaysLoad) ? alwaysLoad : []);
+  const unmatched = new Set(named);
+  for (const [name, origin] of Object.entries(imported.origins)) {
+    if (everything || named.has(origin.tool)) delete toolsets[name];
+    unmatched.delete(origin.tool);
+  }
+  for (const missing of unmatched) warn(`"alwaysLoad" names '${missing}', which the server does not offer`);
+  return { ...imported, toolsets };
+}
