@@ -550,6 +550,33 @@ export interface EnhancedExplanation {
   }[];
 }
 
+/** The findability report (`ts.findability`). */
+export interface Findability {
+  /** The deferred tools checked. */
+  tools: number;
+  /** Those that both of their queries put in the first 5. */
+  found: number;
+  /** Queries of a tool's own words that did not put it in the first 5. */
+  unfound: {
+    name: string;
+    /** Its server (or toolset) label. */
+    source: string;
+    query: string;
+    /** What the query was made of: the words of its name, or its description's first sentence. */
+    from: "name" | "description";
+    /** Its place (1 is first), if within the first 25. */
+    rank: number | null;
+    /** The tools ranked first for the query. */
+    ahead: string[];
+    reason: string;
+    fix: string;
+  }[];
+  /** Tools of several servers named with the same words. */
+  duplicates: { words: string; names: string[]; fix: string }[];
+  /** Tools with an empty or one-word description. */
+  thin: { name: string; description: string; fix: string }[];
+}
+
 /** Session parts for one MCP server (`ToolSearch.fromMcp`). */
 export interface McpImport {
   /** The server's tools in MCP shape, named `mcp__<server>__<tool>`. */
@@ -638,6 +665,15 @@ export class ToolSearch {
    * at most 100 either way, for the query's first 4,096 characters.
    */
   explain(query: string, session: Session | PreparedSession, options?: { names?: string[]; limit?: number }): Explanation;
+  /**
+   * Which deferred tools a model would not find. Each is searched for, under
+   * the configured ranking, with its own words: its name's, and its
+   * description's first sentence. A query that does not put it in the first
+   * 5 is a finding (`unfound`), as are tools of several servers named with the
+   * same words (`duplicates`) and empty or one-word descriptions (`thin`);
+   * each comes with its reason and a fix.
+   */
+  findability(session: Session | PreparedSession): Findability;
   /**
    * Session parts for an MCP server's `tools/list` result (or its `tools`
    * array). Characters outside [A-Za-z0-9_-] in names become "_". No name

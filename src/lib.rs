@@ -22,7 +22,7 @@
 //! | 6 | `listing`, `ranking`, `connectors`, `snapshot` | the listing (§7), the two rankings behind one interface, the connector gateway (§11), index snapshots |
 //! | 7 | `prepared` | what a session's tool list implies, kept across turns |
 //! | 8 | `bridge` | the bridge tools: arguments, answers, errors and every sentence the model reads (§8-§10) |
-//! | 9 | `assemble` | the model-visible tool array (§4) |
+//! | 9 | `assemble`, `findability` | the model-visible tool array (§4), the findability report |
 //! | 10 | `engine` | [`Engine`], the entry of native hosts and of the binding |
 //! | 11 | `wasm` | the wasm-bindgen binding (the `bindings` feature) |
 
@@ -37,6 +37,7 @@ mod config;
 mod connectors;
 mod engine;
 mod enhanced;
+mod findability;
 mod hash;
 mod host;
 mod listing;
@@ -64,6 +65,7 @@ pub use connectors::{CallContext, Surface};
 pub use engine::{Engine, Options};
 pub use enhanced::semantic::{document_text, SemanticOptions};
 pub use enhanced::{Confidence, Leg, LOW_MATCHES};
+pub use findability::{Duplicate, Findability, QueryFrom, Thin, Unfound};
 pub use host::{
     Approval, CallbackError, EmbedKind, GatewayError, Host, HostError, Refusal, Route, ToolOutput,
     Validation, Violation,

@@ -25,7 +25,7 @@ import { ToolViews } from "./views.js";
 
 /** @import { Engine, RawAnswer, SessionValue, Validate } from "./entry/toolsearch.js" */
 /** @import { View, NameMap } from "./views.js" */
-/** @import { Answer, McpImport } from "../toolsearch.js" */
+/** @import { Answer, Findability, McpImport } from "../toolsearch.js" */
 
 /**
  * The exports of the library's wasm-bindgen module that the facade uses.
@@ -261,6 +261,19 @@ export function createToolSearch(raw, validateArguments, isLoaded) {
       const limit = typeof asked === "number" && Number.isInteger(asked) && asked > 0 ? Math.min(asked, COUNT_MAX) : 10;
       const text = typeof query === "string" ? query : "";
       return JSON.parse(this.#engine.explain(text, names, limit, s));
+    }
+
+    /**
+     * Which deferred tools a model would not find: each is searched for with
+     * its own words (its name's, its description's first sentence), and
+     * missing from the first 5 is a finding, as are tools of several servers
+     * named alike and empty or one-word descriptions; each with its reason
+     * and a fix.
+     * @param {unknown} session
+     * @returns {Findability}
+     */
+    findability(session) {
+      return JSON.parse(this.#engine.findability(this.#session(session)));
     }
 
     /**

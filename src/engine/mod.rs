@@ -22,6 +22,7 @@ use crate::config::{Config, Ranking};
 use crate::connectors::{CallContext, Timeouts};
 use crate::engine::intern::Interner;
 use crate::enhanced::semantic::{Semantic, SemanticOptions};
+use crate::findability::{self, Findability};
 use crate::host::Host;
 use crate::prepared::Prepared;
 use crate::ranking::Explanation;
@@ -332,6 +333,13 @@ impl Engine {
         let limit = limit.min(EXPLAIN_MAX_TOOLS);
         let names = names.map(|n| &n[..n.len().min(EXPLAIN_MAX_TOOLS)]);
         prepared.ranker(&self.config).explain(query, names, limit)
+    }
+
+    /// Which deferred tools of `session` a model would not find with their
+    /// own words, with near-duplicates and thin descriptions
+    /// (`findability`).
+    pub fn findability(&self, session: &Session) -> Findability {
+        findability::report(&self.prepare(session), &self.config)
     }
 
     /// What a tool_call means (spec §10.1-10.3); pure, nothing runs.

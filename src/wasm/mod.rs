@@ -209,6 +209,12 @@ impl WasmEngine {
         serde_json::to_string(&explanation).unwrap_or_default()
     }
 
+    /// The findability report of the session's deferred tools, as JSON text.
+    pub fn findability(&self, session: &SessionValue) -> String {
+        let session = self.session(session, false);
+        serde_json::to_string(&self.engine.findability(&session)).unwrap_or_default()
+    }
+
     /// The `manage_connections` tool definition in `format`, as JSON text.
     #[wasm_bindgen(js_name = manageConnectionsTool)]
     pub fn manage_connections_tool(&self, format: &str) -> String {

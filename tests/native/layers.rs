@@ -15,7 +15,7 @@ const LAYERS: &[&[&str]] = &[
     &["listing", "ranking", "connectors", "snapshot"],
     &["prepared"],
     &["bridge"],
-    &["assemble"],
+    &["assemble", "findability"],
     &["engine"],
     &["wasm"],
 ];

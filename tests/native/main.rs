@@ -7,6 +7,7 @@ mod answers;
 mod assemble;
 mod config;
 mod enhanced;
+mod findability;
 mod guard;
 mod hashing;
 mod layers;

@@ -46,6 +46,7 @@ export class Engine {
   importIndex(session: SessionValue, bytes: Uint8Array): string | undefined;
   resolveToolCall(args: string, session: SessionValue): string;
   explain(query: string, names: string, limit: number, session: SessionValue): string;
+  findability(session: SessionValue): string;
   manageConnectionsTool(format: string): string;
   free(): void;
 }
