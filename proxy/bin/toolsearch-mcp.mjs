@@ -5,6 +5,10 @@
 // budgeted listing in their descriptions) instead of every tool's schema.
 //
 //   npx -y toolsearch-mcp servers.json
+//   npx -y toolsearch-mcp --report servers.json [--json]
+//
+// --report prints which of the servers' tools a model would not find with
+// their own words (`ts.findability`), as text or JSON, and exits.
 //
 // servers.json (JSON, or JSONC with comments and trailing commas; proxy/config.mjs checks every key):
 //   {"mcpServers": {"<name>": {"command", "args"?, "env"?, "cwd"?, "type"?: "stdio", "disabled"?, "approval"?}
@@ -35,19 +39,26 @@ import { ConfigError, cacheFolder, cachePath, readConfig } from "../config.mjs";
 import { connectMcpServers, resultText } from "../host.mjs";
 import { LONGEST_DELAY_MS, MAX_MESSAGE_BYTES, positive } from "../limits.mjs";
 import { LineBuffer } from "../line-buffer.mjs";
+import { reportText } from "../report.mjs";
 
 const log = (line) => process.stderr.write(`toolsearch-mcp: ${line}\n`);
 const { version } = createRequire(import.meta.url)("../package.json");
 
 const USAGE = `usage: toolsearch-mcp servers.json
+       toolsearch-mcp --report servers.json [--json]
   servers.json: {"mcpServers": {"<name>": {"command", "args"?, "env"?, "cwd"?} | {"url", "headers"?}}, "toolSearch"?: {...}}
   (JSON or JSONC; the keys are in the README of toolsearch-mcp)
+  --report: which tools a model would not find with their own words, with
+  near-duplicates and thin descriptions (--json: as JSON); then it exits.
   The servers' tools are cached in ${cacheFolder()} (a file per config;
   MCP clients may launch it with another XDG_CACHE_HOME), unless the config
   says "cache": "<file>" or false.
 toolsearch-mcp ${version}`;
 
-const [configPath] = process.argv.slice(2);
+const flags = process.argv.slice(2);
+const reporting = flags.includes("--report");
+const asJson = flags.includes("--json");
+const [configPath] = flags.filter((flag) => flag !== "--report" && flag !== "--json");
 if (!configPath || configPath === "--help" || configPath === "-h") {
   process.stderr.write(`${USAGE}\n`);
   process.exit(configPath ? 0 : 2);
@@ -77,6 +88,7 @@ try {
 for (const name of disabled) log(`server '${name}' is disabled`);
 const cache = cachePath(config, configPath);
 log(cache ? `tools cache: ${cache}` : "tools cache: off");
+if (reporting) await report();
 
 /** A positive whole option, or `fallback`; at most the longest delay a timer takes. */
 const bounded = (value, fallback) => positive(value, fallback, LONGEST_DELAY_MS);
@@ -229,6 +241,21 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   }
   return reply;
 });
+
+/** --report: the findability report of the servers' tools on stdout, then the end. */
+async function report() {
+  const reported = await connectMcpServers(servers, { cache, startTimeoutMs: config.startTimeoutMs, retryDelayMs: 0, onWarning: log });
+  try {
+    for (const failure of reported.failures) log(`server '${failure.server}' is unavailable: ${failure.reason}`);
+    const reader = new ToolSearch({ config: config.toolSearch });
+    const findings = reader.findability(reported.session);
+    const read = Object.keys(servers).length - reported.failures.length;
+    process.stdout.write(asJson ? `${JSON.stringify(findings, null, 2)}\n` : reportText(findings, read, reader.config.ranking));
+  } finally {
+    await reported.close();
+  }
+  process.exit(0);
+}
 
 const transport = new StdioServerTransport(undefined, undefined, { maxBufferSize: maxMessageBytes });
 // The client's messages in linear time; the SDK's buffer is `_readBuffer`

@@ -124,6 +124,10 @@ test("the packed tarballs install into a fresh folder: the library alone with no
   const found = await client.callTool({ name: "tool_search", arguments: { queries: ["the steady tool"] } });
   assert.match(found.content[0].text, /mcp__listing__steady/);
   await client.close();
+  // The findability report of the same servers, from the installed bin.
+  const report = JSON.parse(execFileSync("npx", ["--no-install", "toolsearch-mcp", "--report", servers, "--json"], { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: 60_000 }));
+  assert.equal(report.found + new Set(report.unfound.map((u) => u.name)).size, report.tools);
+  assert.ok(report.tools > 0);
   underInspector(dir, servers);
   await hostileServers(dir);
   rmSync(dir, { recursive: true, force: true });

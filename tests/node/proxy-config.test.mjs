@@ -183,3 +183,21 @@ test("a url server's requests carry its headers, and a disabled server is not st
   assert.match(stderr, /server 'off' is disabled/);
   rmSync(dir, { recursive: true, force: true });
 });
+
+test("--report prints the findability report of the servers' tools, as text or JSON, and exits", () => {
+  const dir = mkdtempSync(join(tmpdir(), "toolsearch-mcp-report-"));
+  const servers = join(dir, "servers.json");
+  const listing = (mode) => ({ command: process.execPath, args: [listingServer], env: { LISTING: mode } });
+  writeFileSync(servers, JSON.stringify({ mcpServers: { web: listing("mixed"), more: listing("pinned") }, cache: false }));
+  const text = spawnSync(process.execPath, [proxyBin, "--report", servers], { encoding: "utf8", timeout: 60_000 });
+  assert.equal(text.status, 0, text.stderr);
+  assert.match(text.stdout, /^4 deferred tools of 2 servers, searched with the enhanced ranking\./);
+  assert.match(text.stdout, /Empty or one-word descriptions \(1\):\n {2}mcp__web__odd: ""/);
+  const json = spawnSync(process.execPath, [proxyBin, "--report", servers, "--json"], { encoding: "utf8", timeout: 60_000 });
+  assert.equal(json.status, 0, json.stderr);
+  const report = JSON.parse(json.stdout);
+  assert.equal(report.tools, 4, "the pinned tool is not deferred");
+  assert.deepEqual(report.thin.map((t) => t.name), ["mcp__web__odd"]);
+  assert.match(runProxy(["--help"]).stderr, /--report servers\.json \[--json\]/);
+  rmSync(dir, { recursive: true, force: true });
+});
