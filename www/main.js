@@ -99,6 +99,8 @@ function useCatalog(session, label, live) {
   for (const tool of session.tools) names.append(el("option", { value: tool.function?.name ?? tool.name }));
   renderCost();
   runSearch();
+  $("findability-stats").replaceChildren();
+  $("findability-findings").replaceChildren();
 }
 
 function showCatalogError(error) {
@@ -295,6 +297,31 @@ async function describe(name) {
   }
 }
 
+/** Findings shown of each kind; the report has them all. */
+const FINDINGS_SHOWN = 50;
+
+/** The findability report of the catalog: its counts, then its findings. */
+function checkFindability() {
+  const report = state.ts.findability(state.session);
+  const share = report.tools === 0 ? 100 : Math.round((100 * report.found) / report.tools);
+  $("findability-stats").replaceChildren(
+    el("dt", {}, "deferred tools"), el("dd", {}, fmt(report.tools)),
+    el("dt", {}, "found by their own words"), el("dd", {}, `${fmt(report.found)} (${share} %)`),
+    el("dt", {}, "queries that miss the first 5"), el("dd", {}, fmt(report.unfound.length)),
+    el("dt", {}, "named alike on several servers"), el("dd", {}, fmt(report.duplicates.length)),
+    el("dt", {}, "empty or one-word descriptions"), el("dd", {}, fmt(report.thin.length)),
+  );
+  const list = (title, items, line) =>
+    items.length === 0 ? [] : [el("h3", {}, `${title} (${fmt(items.length)})`), el("ul", {}, ...items.slice(0, FINDINGS_SHOWN).map((item) => el("li", {}, ...line(item))))];
+  $("findability-findings").replaceChildren(
+    ...list("Not found in the first 5", report.unfound, (miss) => [
+      el("code", {}, miss.name), ` by its ${miss.from} “${miss.query}”: ${miss.reason} `, el("span", { class: "muted" }, miss.fix),
+    ]),
+    ...list("Named alike", report.duplicates, (group) => [`“${group.words}”: `, el("code", {}, group.names.join(", "))]),
+    ...list("Thin descriptions", report.thin, (thin) => [el("code", {}, thin.name), ` “${thin.description}” `, el("span", { class: "muted" }, thin.fix)]),
+  );
+}
+
 /** Forgets the previous call's outcome. */
 function clearCall() {
   $("call-status").replaceChildren();
@@ -381,6 +408,7 @@ async function main() {
   });
   $("describe-button").addEventListener("click", () => describe($("describe-name").value.trim()));
   $("call-form").addEventListener("submit", runCall);
+  $("findability-button").addEventListener("click", checkFindability);
   $("call-args").addEventListener("input", argumentsEdited);
   $("call-name").addEventListener("input", argumentsEdited);
   await loadChoice("demo");

@@ -33,6 +33,11 @@ test("the demo page searches, describes and calls tools", { timeout: 120_000 }, 
     assert.match(await page.textContent("#catalog-summary"), /36 tools from 3 servers/);
     assert.match(await page.textContent("#listing"), /filesystem tools \(14\)/);
 
+    // The findability panel reports on the catalog, on demand.
+    await page.click("#findability-button");
+    await page.waitForFunction(() => /deferred tools\s*36/.test(document.querySelector("#findability-stats").textContent));
+    assert.match(await page.textContent("#findability-stats"), /found by their own words\s*\d+ \(\d+ %\)/);
+
     // The enhanced ranking (the page's default): natural and multilingual queries.
     const queries = [
       "could you show me what's in the current folder?",
