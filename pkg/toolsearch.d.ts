@@ -122,8 +122,13 @@ export interface IndexImport {
 
 /** What the host knows about this turn. Nothing is cached per session. */
 export interface Session<T extends ToolDef = ToolDef> {
-  /** The session's raw tool definitions, before assembly. */
-  tools: T[];
+  /**
+   * The session's raw tool definitions, before assembly. A frozen array of
+   * tools frozen in every part search reads (with frozen `toolsets` and
+   * `owners`) is read once and then trusted by its identity: later turns
+   * read none of its tools, as with a prepared session.
+   */
+  tools: T[] | readonly T[];
   /** Tool name -> toolset ("mcp-github", "kanban", "desktop_ui", ...). No entry = unregistered (§3.2 rule 4). */
   toolsets?: Record<string, string>;
   /** Tool name -> plugin owner, for unregistered tools (§5.2). */

@@ -461,6 +461,14 @@ export function createToolSearch(raw, validateArguments, isLoaded) {
         throw new TypeError(`toolsearch: session must be an object, got ${typeName(session)}`);
       }
       const listed = field(session, "tools");
+      const toolsets = recordField(session, "toolsets");
+      const owners = recordField(session, "owners");
+      const declared = isList(field(session, "declaredSources")) ? jsonText(field(session, "declaredSources"), "[]") : "[]";
+      // A list that cannot change is trusted by identity (see frozenIds).
+      const frozen = isList(listed) ? this.#views.frozenIds(/** @type {unknown[]} */ (listed), toolsets, owners) : null;
+      if (frozen !== null) {
+        return { ids: frozen, tools: /** @type {unknown[]} */ (listed), toolsets, owners, declared, epoch: this.#views.epoch };
+      }
       // A plain copy: a proxy or getter in the host's list is read once, here.
       /** @type {unknown[]} */
       let tools = [];
@@ -469,9 +477,6 @@ export function createToolSearch(raw, validateArguments, isLoaded) {
       } catch {
         // unreadable: no tools
       }
-      const toolsets = recordField(session, "toolsets");
-      const owners = recordField(session, "owners");
-      const declared = isList(field(session, "declaredSources")) ? jsonText(field(session, "declaredSources"), "[]") : "[]";
       const ids = this.#views.ids(tools, toolsets, owners);
       return { ids, tools, toolsets, owners, declared, epoch: this.#views.epoch };
     }

@@ -11,6 +11,7 @@
 // view came from, its toolset or its owner changed. Whole schemas are read
 // live from the host's objects whenever describe or call needs them.
 
+import { isFrozenList, isImmutableMap, isImmutableTool } from "./frozen.js";
 import { isList, isRecord, jsonText, ownString } from "./values.js";
 
 /** @import { Engine } from "./entry/toolsearch.js" */
@@ -278,6 +279,21 @@ export class ToolViews {
   #memo = new WeakMap();
   /** Counts the times the engine forgot its tools: ids of an older epoch are void. */
   epoch = 0;
+  /**
+   * Frozen tools arrays already read, with the maps and epoch their ids were made under.
+   * @type {WeakMap<unknown[], { toolsets: NameMap, owners: NameMap, epoch: number, ids: Uint32Array }>}
+   */
+  #frozen = new WeakMap();
+  /**
+   * Tools found immutable (see frozen.js): freezing is for ever.
+   * @type {WeakSet<object>}
+   */
+  #immutable = new WeakSet();
+  /**
+   * Frozen tools arrays found to hold something that can change: read as any other list.
+   * @type {WeakSet<unknown[]>}
+   */
+  #mutable = new WeakSet();
   /** The largest prepared session: the engine keeps room for it beside any other. */
   #kept = 0;
   /**
@@ -311,6 +327,37 @@ export class ToolViews {
     this.#memo = new WeakMap();
     this.epoch++;
     return this.#intern(tools, toolsets, owners);
+  }
+
+  /**
+   * Ids of a tools array that cannot change, trusted by its identity: a
+   * frozen array of tools frozen in every part their views read, with
+   * toolsets and owners frozen too, is read once; later turns with the same
+   * array and maps reuse its ids while the engine keeps them, reading none
+   * of its tools. Null for an array that can change (the caller reads it).
+   * @param {unknown[]} tools
+   * @param {NameMap} toolsets
+   * @param {NameMap} owners
+   * @returns {Uint32Array | null}
+   */
+  frozenIds(tools, toolsets, owners) {
+    const known = this.#frozen.get(tools);
+    if (known !== undefined && known.toolsets === toolsets && known.owners === owners && known.epoch === this.epoch) {
+      return known.ids;
+    }
+    if (this.#mutable.has(tools) || !Object.isFrozen(tools)) return null;
+    if (!isImmutableMap(toolsets) || !isImmutableMap(owners)) return null;
+    const immutable =
+      isFrozenList(tools) &&
+      // Anything but a record reads as a nameless tool, whatever it holds.
+      tools.every((tool) => !isRecord(tool) || this.#immutable.has(tool) || (isImmutableTool(tool) && this.#immutable.add(tool)));
+    if (!immutable) {
+      this.#mutable.add(tools);
+      return null;
+    }
+    const ids = this.ids(tools, toolsets, owners);
+    this.#frozen.set(tools, { toolsets, owners, epoch: this.epoch, ids });
+    return ids;
   }
 
   /**

@@ -1,0 +1,77 @@
+// A tools array that cannot change is trusted by identity: read once, then
+// its ids reused without reading its tools; anything that can change in it
+// is read every turn as before.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { ToolSearch } from "toolsearch";
+import { tool } from "./support.mjs";
+
+/** `value` frozen all the way down. */
+function deepFreeze(value) {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze(value[key]);
+  }
+  return value;
+}
+
+/** A frozen tool behind a proxy that notes the fields read of it. */
+function counted(def, reads) {
+  return new Proxy(deepFreeze(def), {
+    get(target, key, receiver) {
+      reads.push(String(key));
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
+
+const tools = () => [
+  tool("mcp__github__create_issue", "Create a new issue in a GitHub repository", ["title"]),
+  tool("mcp__slack__post_message", "Post a message to a Slack channel", ["text"]),
+];
+const toolsets = { mcp__github__create_issue: "mcp-github", mcp__slack__post_message: "mcp-slack" };
+const search = async (ts, session, query) => (await ts.answer("tool_search", { queries: [query] }, session)).matches;
+
+test("frozen: a frozen session is read once, then trusted by identity, with the same results", async () => {
+  const reads = [];
+  const list = Object.freeze(tools().map((def) => counted(def, reads)));
+  const session = { tools: list, toolsets: Object.freeze({ ...toolsets }) };
+  const ts = new ToolSearch();
+  const plain = await search(new ToolSearch(), { tools: tools(), toolsets }, "post a slack message");
+  assert.deepEqual(await search(ts, session, "post a slack message"), plain);
+  assert.ok(reads.includes("function"));
+  // Later turns, the same array in a new session object: no tool is read but
+  // for the annotations of the records returned.
+  reads.length = 0;
+  for (let i = 0; i < 3; i++) assert.deepEqual(await search(ts, { tools: list, toolsets: session.toolsets }, "post a slack message"), plain);
+  assert.deepEqual([...new Set(reads)], ["annotations"]);
+  // Describe and call still read the tool itself.
+  const described = JSON.parse(await ts.toolDescribe({ names: ["mcp__slack__post_message"] }, session));
+  assert.equal(described.tools.mcp__slack__post_message.description, "Post a message to a Slack channel");
+});
+
+test("frozen: what can change is read every turn: a getter, an unfrozen tool, unfrozen toolsets", async () => {
+  const ts = new ToolSearch();
+  // A getter of a frozen tool may answer differently each time.
+  let description = "Post a message to a Slack channel";
+  const getter = tool("mcp__slack__post_message", "", ["text"]);
+  const fn = { ...getter.function };
+  Object.defineProperty(fn, "description", { get: () => description, enumerable: true });
+  const withGetter = Object.freeze([Object.freeze({ ...getter, function: Object.freeze(fn) })]);
+  const session = { tools: withGetter, toolsets: Object.freeze({ ...toolsets }) };
+  assert.deepEqual(await search(ts, session, "slack channel message"), ["mcp__slack__post_message"]);
+  description = "Print a greeting";
+  assert.deepEqual(await search(ts, session, "print greeting"), ["mcp__slack__post_message"]);
+  // A frozen array of tools that are not frozen: an edit in place is seen.
+  const open = tools();
+  const list = Object.freeze(open);
+  assert.deepEqual(await search(ts, { tools: list, toolsets }, "github issue"), ["mcp__github__create_issue"]);
+  open[0].function.description = "Water the plants";
+  assert.deepEqual(await search(ts, { tools: list, toolsets }, "water plants"), ["mcp__github__create_issue"]);
+  // Frozen tools with toolsets that can change: a new toolset is seen.
+  const frozenTools = deepFreeze(tools());
+  const sets = { ...toolsets };
+  assert.deepEqual(await search(ts, { tools: frozenTools, toolsets: sets }, "github issue"), ["mcp__github__create_issue"]);
+  delete sets.mcp__github__create_issue;
+  assert.deepEqual(await search(ts, { tools: frozenTools, toolsets: sets }, "github issue"), []);
+});
