@@ -4,7 +4,8 @@
 // (a) to (c) measure the default ranking (the enhanced one).
 // (a) steady state: 3 queries, the host passes a freshly built `tools` array
 //     of the same tool objects on every call; "prepared": the host passes
-//     the snapshot of ToolSearch.prepare instead;
+//     the snapshot of ToolSearch.prepare instead; "frozen": a new session
+//     object each call around one frozen array of frozen tools;
 // (b) the first call in a fresh process (first-call.mjs in child processes;
 //     the package's load time is reported apart);
 // (c) the same at 10,000 and 50,000 tools;
@@ -37,14 +38,30 @@ const NATURAL = {
   ],
 };
 
-function steady(tools, runs, config = {}, queries = QUERIES, Engine = ToolSearch, prepared = false) {
+/** `value` frozen all the way down. */
+function deepFreeze(value) {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze(value[key]);
+  }
+  return value;
+}
+
+/**
+ * Turn times of `tools`; `mode` is how the host passes them: "stateless" (a
+ * new array of the same tool objects), "prepared" (ToolSearch.prepare's
+ * snapshot) or "frozen" (one frozen array of frozen tools, in a new session
+ * object each turn).
+ */
+function steady(tools, runs, config = {}, queries = QUERIES, Engine = ToolSearch, mode = "stateless") {
   const ts = new Engine({ config });
   const { toolsets } = sessionOf(tools);
-  const snapshot = prepared ? ts.prepare({ tools: [...tools], toolsets }) : null;
+  const snapshot = mode === "prepared" ? ts.prepare({ tools: [...tools], toolsets }) : null;
+  const frozen = mode === "frozen" ? { tools: deepFreeze(structuredClone(tools)), toolsets: Object.freeze({ ...toolsets }) } : null;
   const samples = [];
   return (async () => {
     for (let i = 0; i < runs + 20; i++) {
-      const session = snapshot ?? { tools: [...tools], toolsets };
+      const session = snapshot ?? (frozen ? { ...frozen } : { tools: [...tools], toolsets });
       const t0 = performance.now();
       await ts.toolSearch(queries, session);
       if (i >= 20) samples.push(performance.now() - t0);
@@ -70,8 +87,8 @@ function firstCalls(count, runs, ...more) {
 const catalog = loadCatalog(sharedDir());
 console.log(`toolsearch speed, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`);
 console.log("(d) rankings side by side, 1,873 tools, 3 queries per call\n");
-console.log("| ranking | keyword median | keyword p95 | keyword prepared median | natural + multilingual median | natural + multilingual p95 | first search of the catalog |");
-console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+console.log("| ranking | keyword median | keyword p95 | keyword prepared median | keyword frozen median | natural + multilingual median | natural + multilingual p95 | first search of the catalog |");
+console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
 const at = process.argv.indexOf("--baseline");
 const builds = [["", ToolSearch]];
 if (at > 0) {
@@ -87,9 +104,10 @@ for (const ranking of ["reference", "enhanced"]) {
     const first = performance.now() - t0;
     fresh.free();
     const keyword = await steady(catalog, 300, config, QUERIES, Engine);
-    const prepared = await steady(catalog, 300, config, QUERIES, Engine, true);
+    const prepared = await steady(catalog, 300, config, QUERIES, Engine, "prepared");
+    const frozen = await steady(catalog, 300, config, QUERIES, Engine, "frozen");
     const natural = await steady(catalog, 300, config, NATURAL, Engine);
-    console.log(`| ${ranking}${label} | ${ms(keyword.median)} | ${ms(keyword.p95)} | ${ms(prepared.median)} | ${ms(natural.median)} | ${ms(natural.p95)} | ${ms(first)} |`);
+    console.log(`| ${ranking}${label} | ${ms(keyword.median)} | ${ms(keyword.p95)} | ${ms(prepared.median)} | ${ms(frozen.median)} | ${ms(natural.median)} | ${ms(natural.p95)} | ${ms(first)} |`);
   }
 }
 
@@ -99,7 +117,7 @@ console.log("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
 for (const [count, steadyRuns, freshRuns] of [[catalog.length, 500, 15], [10_000, 200, 7], [50_000, 50, 5]]) {
   const tools = count === catalog.length ? catalog : scaled(catalog, count);
   const a = await steady(tools, steadyRuns);
-  const p = await steady(tools, steadyRuns, {}, QUERIES, ToolSearch, true);
+  const p = await steady(tools, steadyRuns, {}, QUERIES, ToolSearch, "prepared");
   const b = firstCalls(count, freshRuns);
   console.log(
     `| ${count.toLocaleString("en")} | ${ms(a.median)} | ${ms(a.p95)} | ${ms(p.median)} | ${ms(p.p95)} | ${ms(b.first.median)} | ${ms(b.first.p95)} | ${ms(b.load.median)} |`,
