@@ -8,7 +8,45 @@ import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { APPROVAL_POLICIES, DEFAULT_APPROVAL } from "./approval.mjs";
 
-/** The keys of servers.json and what each takes. */
+/** @import { ToolSearchConfig } from "toolsearch" */
+/** @import { McpServersMap } from "toolsearch-mcp" */
+
+/**
+ * servers.json once checked.
+ * @typedef {object} Config
+ * @property {Record<string, unknown>} [mcpServers]
+ * @property {ToolSearchConfig} [toolSearch]
+ * @property {number} [contextLength]
+ * @property {number} [toolTimeoutMs]
+ * @property {number} [toolMaxTimeoutMs]
+ * @property {number} [startTimeoutMs]
+ * @property {number} [retryDelayMs]
+ * @property {number} [maxMessageBytes]
+ * @property {string | false} [cache]
+ */
+
+/**
+ * A server's entry once checked (`entryProblems` found nothing wrong with it).
+ * @typedef {object} CheckedEntry
+ * @property {string} [command]
+ * @property {string[]} [args]
+ * @property {Record<string, string>} [env]
+ * @property {string} [cwd]
+ * @property {string} [url]
+ * @property {Record<string, string>} [headers]
+ * @property {string} [type]
+ * @property {boolean} [disabled]
+ * @property {string} [approval]
+ * @property {boolean} [defer]
+ * @property {true | string[]} [alwaysLoad]
+ */
+
+/**
+ * The spec `connectMcpServers` takes for a checked entry, with its pinning.
+ * @typedef {McpServersMap[string] & { defer?: boolean, alwaysLoad?: true | string[] }} ServerSpec
+ */
+
+/** The keys of servers.json and what each takes. @type {Record<string, string>} */
 const OPTIONS = {
   mcpServers: "an object: server name -> {command, args?, env?, cwd?} or {url, headers?}",
   toolSearch: "an object: the library's config (ranking, search_default_limit, ...)",
@@ -27,11 +65,12 @@ const MIN_MESSAGE_BYTES = 64 * 1024;
 /** The keys of one server's entry. */
 const ENTRY_KEYS = ["command", "args", "env", "cwd", "url", "headers", "type", "disabled", "approval", "defer", "alwaysLoad"];
 
-/** What an entry's `type` may say (Claude Code and VS Code write one). */
+/** What an entry's `type` may say (Claude Code and VS Code write one). @type {Record<string, string>} */
 const TYPES = { stdio: "command", http: "url", "streamable-http": "url", sse: "url" };
 
 /** A servers.json that cannot be served, with every reason. */
 export class ConfigError extends Error {
+  /** @param {string[]} problems */
   constructor(problems) {
     super(problems.join("\n"));
     this.name = "ConfigError";
@@ -44,50 +83,72 @@ export class ConfigError extends Error {
  * ones left out and named in `disabled`), and each server's approval policy
  * (`approvals`, a Map by server name). Throws `ConfigError` listing every problem
  * found.
+ * @param {string} text
+ * @returns {{ config: Config, servers: Record<string, ServerSpec>, disabled: string[], approvals: Map<string, string> }}
  */
 export function readConfig(text) {
   let config;
   try {
     config = parseJsonc(text);
   } catch (error) {
-    throw new ConfigError([`it is not JSON: ${error.message}`]);
+    // parseJsonc throws SyntaxErrors.
+    throw new ConfigError([`it is not JSON: ${/** @type {SyntaxError} */ (error).message}`]);
   }
   if (config === null || typeof config !== "object" || Array.isArray(config)) {
     throw new ConfigError([`it must be an object with "mcpServers" (${describe(config)} found)`]);
   }
+  // An object: its keys are checked here.
+  const fields = /** @type {Record<string, unknown>} */ (config);
+  /** @type {string[]} */
   const problems = [];
   for (const key of Object.keys(config)) {
     if (!(key in OPTIONS)) problems.push(unknownKey(key, Object.keys(OPTIONS), ""));
   }
   if (!("mcpServers" in config) && !("servers" in config)) problems.push(`"mcpServers" is missing: ${OPTIONS.mcpServers}`);
-  problems.push(...optionProblems(config));
+  problems.push(...optionProblems(fields));
+  /** @type {Record<string, ServerSpec>} */
   const servers = {};
+  /** @type {string[]} */
   const disabled = [];
+  /** @type {Map<string, string>} */
   const approvals = new Map();
-  const entries = config.mcpServers;
+  const entries = fields.mcpServers;
   if (entries !== undefined && (entries === null || typeof entries !== "object" || Array.isArray(entries))) {
     problems.push(`"mcpServers" must be ${OPTIONS.mcpServers} (${describe(entries)} found)`);
   } else {
-    for (const [name, entry] of Object.entries(entries ?? {})) {
+    /** @type {[string, unknown][]} */
+    const named = Object.entries(entries ?? {});
+    for (const [name, entry] of named) {
       const found = entryProblems(name, entry);
       problems.push(...found);
-      if (found.length === 0 && entry.disabled === true) disabled.push(name);
+      // Read only when `found` is empty.
+      const checked = /** @type {CheckedEntry} */ (entry);
+      if (found.length === 0 && checked.disabled === true) disabled.push(name);
       else if (found.length === 0) {
-        servers[name] = serverSpec(entry);
-        approvals.set(name, entry.approval ?? DEFAULT_APPROVAL);
+        servers[name] = serverSpec(checked);
+        approvals.set(name, checked.approval ?? DEFAULT_APPROVAL);
       }
     }
   }
   if (problems.length) throw new ConfigError(problems);
-  return { config, servers, disabled, approvals };
+  return { config: /** @type {Config} */ (config), servers, disabled, approvals };
 }
 
-/** The problems of one option's value. */
+/**
+ * The problems of one option's value.
+ * @param {Record<string, unknown>} config
+ * @returns {string[]}
+ */
 function optionProblems(config) {
+  /** @type {string[]} */
   const problems = [];
+  /**
+   * @param {string} key
+   * @param {number} least
+   */
   const whole = (key, least) => {
     const value = config[key];
-    if (value !== undefined && !(Number.isInteger(value) && value >= least)) problems.push(`"${key}" must be ${OPTIONS[key]} (${describe(value)} found)`);
+    if (value !== undefined && !(typeof value === "number" && Number.isInteger(value) && value >= least)) problems.push(`"${key}" must be ${OPTIONS[key]} (${describe(value)} found)`);
   };
   for (const key of ["toolTimeoutMs", "toolMaxTimeoutMs", "startTimeoutMs"]) whole(key, 1);
   whole("maxMessageBytes", MIN_MESSAGE_BYTES);
@@ -105,18 +166,27 @@ function optionProblems(config) {
   return problems;
 }
 
-/** The problems of the entry of server `name`. */
+/**
+ * The problems of the entry of server `name`.
+ * @param {string} name
+ * @param {unknown} entry
+ * @returns {string[]}
+ */
 function entryProblems(name, entry) {
   const at = `server "${name}"`;
   if (entry === null || typeof entry !== "object" || Array.isArray(entry)) {
     return [`${at} must be an object: {command, args?, env?, cwd?} or {url, headers?} (${describe(entry)} found)`];
   }
+  /** @type {string[]} */
   const problems = [];
   for (const key of Object.keys(entry)) {
     if (!ENTRY_KEYS.includes(key)) problems.push(unknownKey(key, ENTRY_KEYS, `${at}: `));
   }
-  const { command, args, env, cwd, url, headers, type, disabled, approval, defer, alwaysLoad } = entry;
+  const fields = /** @type {Record<string, unknown>} */ (entry);
+  const { command, args, env, cwd, url, headers, type, disabled, approval, defer, alwaysLoad } = fields;
+  /** @param {unknown} value */
   const strings = (value) => Array.isArray(value) && value.every((v) => typeof v === "string");
+  /** @param {unknown} value */
   const stringMap = (value) => value !== null && typeof value === "object" && !Array.isArray(value) && Object.values(value).every((v) => typeof v === "string");
   if ((command === undefined) === (url === undefined)) problems.push(`${at} needs either "command" or "url"`);
   if (command !== undefined && (typeof command !== "string" || command.length === 0)) problems.push(`${at}: "command" must be a string`);
@@ -130,7 +200,7 @@ function entryProblems(name, entry) {
   if (alwaysLoad !== undefined && alwaysLoad !== true && !strings(alwaysLoad)) {
     problems.push(`${at}: "alwaysLoad" must be true or a list of the server's tool names (${describe(alwaysLoad)} found)`);
   }
-  if (approval !== undefined && !Object.hasOwn(APPROVAL_POLICIES, approval)) {
+  if (approval !== undefined && !Object.hasOwn(APPROVAL_POLICIES, String(approval))) {
     const policies = Object.entries(APPROVAL_POLICIES).map(([policy, asks]) => `"${policy}" (${asks})`);
     problems.push(`${at}: "approval" must be one of ${policies.join(", ")}: which tools ask the user before they run (${describe(approval)} found)`);
   }
@@ -139,19 +209,25 @@ function entryProblems(name, entry) {
     problems.push(`${at}: "args", "env" and "cwd" go with a "command", not a "url"`);
   }
   if (type !== undefined) {
-    const wants = TYPES[type];
+    const wants = TYPES[String(type)];
     if (wants === undefined) problems.push(`${at}: "type" must be one of ${Object.keys(TYPES).join(", ")}`);
-    else if (entry[wants] === undefined) problems.push(`${at}: "type" ${JSON.stringify(type)} needs a "${wants}"`);
+    else if (fields[wants] === undefined) problems.push(`${at}: "type" ${JSON.stringify(type)} needs a "${wants}"`);
   }
   return problems;
 }
 
-/** The spec `connectMcpServers` takes for a checked entry. */
+/**
+ * The spec `connectMcpServers` takes for a checked entry.
+ * @param {CheckedEntry} entry
+ * @returns {ServerSpec}
+ */
 function serverSpec({ command, args, env, cwd, url, headers, defer, alwaysLoad }) {
-  const launch = url !== undefined ? { url, ...(headers && { headers }) } : { command, ...(args && { args }), ...(env && { env }), ...(cwd && { cwd }) };
+  // Checked: an entry without a url has a command.
+  const launch = url !== undefined ? { url, ...(headers && { headers }) } : { command: /** @type {string} */ (command), ...(args && { args }), ...(env && { env }), ...(cwd && { cwd }) };
   return { ...launch, ...(defer !== undefined && { defer }), ...(alwaysLoad !== undefined && { alwaysLoad }) };
 }
 
+/** @param {unknown} value */
 function isUrl(value) {
   if (typeof value !== "string") return false;
   try {
@@ -161,20 +237,31 @@ function isUrl(value) {
   }
 }
 
-/** An unknown key, with the known one it most likely means. */
+/**
+ * An unknown key, with the known one it most likely means.
+ * @param {string} key
+ * @param {string[]} known
+ * @param {string} where
+ * @returns {string}
+ */
 function unknownKey(key, known, where) {
   if (key === "servers" && where === "") {
     return `${where}unknown key "servers": did you mean "mcpServers"? (VS Code's mcp.json says "servers"; this file takes the "mcpServers" shape of Claude Desktop and Cursor)`;
   }
   const near = known
-    .map((k) => [k, editDistance(key.toLowerCase(), k.toLowerCase())])
+    .map((k) => /** @type {[string, number]} */ ([k, editDistance(key.toLowerCase(), k.toLowerCase())]))
     .filter(([k, d]) => d <= Math.max(2, Math.floor(k.length / 3)))
     .sort((a, b) => a[1] - b[1])[0];
   const hint = near ? `did you mean "${near[0]}"?` : `the keys are ${known.join(", ")}`;
   return `${where}unknown key ${JSON.stringify(key)}: ${hint}`;
 }
 
-/** Levenshtein distance. */
+/**
+ * Levenshtein distance.
+ * @param {string} a
+ * @param {string} b
+ * @returns {number}
+ */
 function editDistance(a, b) {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
@@ -187,7 +274,11 @@ function editDistance(a, b) {
   return row[b.length];
 }
 
-/** A value's kind, for an error message. */
+/**
+ * A value's kind, for an error message.
+ * @param {unknown} value
+ * @returns {string}
+ */
 function describe(value) {
   if (value === null) return "null";
   if (Array.isArray(value)) return "a list";
@@ -199,6 +290,8 @@ function describe(value) {
  * JSON with comments (`//`, `/* *\/`), trailing commas and a leading
  * byte-order mark, as VS Code writes it. Strings are kept as written, so a
  * URL's `//` inside one is no comment. Throws a SyntaxError.
+ * @param {string} text
+ * @returns {unknown}
  */
 export function parseJsonc(text) {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -228,6 +321,9 @@ export function parseJsonc(text) {
 /**
  * `text` rewritten outside its strings: `edit(at)` gives what the text at
  * `at` becomes and where to go on; strings are copied as written.
+ * @param {string} text
+ * @param {(at: number) => [string, number]} edit
+ * @returns {string}
  */
 function outsideStrings(text, edit) {
   let out = "";
@@ -247,13 +343,21 @@ function outsideStrings(text, edit) {
   return out;
 }
 
-/** "line L, column C" of offset `at`. */
+/**
+ * "line L, column C" of offset `at`.
+ * @param {string} text
+ * @param {number} at
+ */
 function position(text, at) {
   const before = text.slice(0, at).split("\n");
   return `line ${before.length}, column ${before[before.length - 1].length + 1}`;
 }
 
-/** The folder of the manifest caches that no config names. */
+/**
+ * The folder of the manifest caches that no config names.
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {string}
+ */
 export function cacheFolder(env = process.env) {
   return join(env.XDG_CACHE_HOME || join(homedir(), ".cache"), "toolsearch-mcp");
 }
@@ -262,6 +366,10 @@ export function cacheFolder(env = process.env) {
  * Where the manifest cache of the config at `configPath` lives: its own
  * `cache`, or a file per config in `cacheFolder()`. `undefined` with
  * `cache: false`.
+ * @param {Config} config
+ * @param {string} configPath
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {string | undefined}
  */
 export function cachePath(config, configPath, env = process.env) {
   if (config.cache === false) return undefined;

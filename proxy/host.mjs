@@ -17,11 +17,20 @@
 // floods), listing.mjs (tools/list), cache.mjs (the manifest cache).
 import { ServerPool } from "./pool.mjs";
 
-/** The text parts of an MCP tool result, or the whole result as JSON. */
+/** @import { McpCallOptions, McpHost, McpHostOptions, McpServerSpec, McpServersMap } from "toolsearch-mcp" */
+
+/**
+ * The text parts of an MCP tool result, or the whole result as JSON.
+ * @param {unknown} result
+ * @returns {string}
+ */
 export function resultText(result) {
-  const content = Array.isArray(result?.content) ? result.content : [];
+  /** @type {{ content?: unknown, structuredContent?: unknown } | null | undefined} */
+  const read = result !== null && typeof result === "object" ? result : undefined;
+  /** @type {{ type?: unknown, text?: unknown }[]} */
+  const content = Array.isArray(read?.content) ? read.content : [];
   if (content.length > 0 && content.every((c) => c.type === "text")) return content.map((c) => c.text).join("\n");
-  return JSON.stringify(result?.structuredContent ?? result);
+  return JSON.stringify(read?.structuredContent ?? result);
 }
 
 /**
@@ -33,13 +42,18 @@ export function resultText(result) {
  * path), servers whose tools are cached for their configuration start on
  * their first call instead (`options.cacheMaxAgeMs`, default 7 days, ends a
  * cached listing); `options.onStart(name)` tells when a server starts.
+ * @param {McpServerSpec[] | McpServersMap} servers
+ * @param {McpHostOptions} [options]
+ * @returns {Promise<McpHost>}
  */
 export async function connectMcpServers(servers, options = {}) {
   const pool = new ServerPool(servers, options);
   await pool.start();
   /** Runs a tool by its session name: the server's result as it came, its content blocks included. */
+  /** @type {McpHost["callToolResult"]} */
   const callToolResult = (name, args, callOptions) => pool.callToolResult(name, args, callOptions);
   /** Runs a tool by its session name: its result's text, or a throw with that text when the server says isError. */
+  /** @type {McpHost["callTool"]} */
   const callTool = async (name, args, callOptions) => {
     const result = await pool.callToolResult(name, args, callOptions);
     const text = resultText(result);

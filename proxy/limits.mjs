@@ -8,10 +8,10 @@ export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 /**
  * A positive option (a count or milliseconds), whole, or `fallback`; at most `max`.
- * @param {number} value as configured: anything but a finite number reads as `fallback`
+ * @param {unknown} value as configured: anything but a finite number reads as `fallback`
  * @param {number} fallback
  * @param {number} [max]
  * @returns {number}
  */
 export const positive = (value, fallback, max = Number.MAX_SAFE_INTEGER) =>
-  Number.isFinite(value) && value >= 1 ? Math.min(Math.floor(value), max) : fallback;
+  typeof value === "number" && Number.isFinite(value) && value >= 1 ? Math.min(Math.floor(value), max) : fallback;

@@ -4,6 +4,8 @@
 // `"alwaysLoad": true`; and the tools `"alwaysLoad"` names. A tool stays
 // visible by having no toolset: the session defers only tools in one.
 
+/** @import { McpImport } from "toolsearch" */
+
 /** The entry keys of pinning: they change what is shown, not how the server starts. */
 export const PINNING_KEYS = ["defer", "alwaysLoad"];
 
@@ -11,10 +13,15 @@ export const PINNING_KEYS = ["defer", "alwaysLoad"];
  * `imported` (what `ToolSearch.fromMcp` made of a server's tools) with its
  * entry's pinning (`{defer?, alwaysLoad?}`) applied; `warn` hears of names
  * in `alwaysLoad` that the server does not offer.
+ * @param {McpImport} imported
+ * @param {{ defer?: unknown, alwaysLoad?: unknown }} pinning as configured: `defer` counts when a boolean, `alwaysLoad` when true or a list
+ * @param {(warning: string) => void} warn
+ * @returns {McpImport}
  */
 export function withPinning(imported, { defer, alwaysLoad }, warn) {
   const toolsets = { ...imported.toolsets };
-  if (defer === true) for (const name of imported.pinned) toolsets[name] = imported.toolset;
+  // fromMcp always names the toolset of the server's tools.
+  if (defer === true) for (const name of imported.pinned) toolsets[name] = /** @type {string} */ (imported.toolset);
   const everything = defer === false || alwaysLoad === true;
   const named = new Set(Array.isArray(alwaysLoad) ? alwaysLoad : []);
   const unmatched = new Set(named);

@@ -9,33 +9,67 @@ import { redacted } from "./redact.mjs";
 import { Server } from "./server.mjs";
 import { END_GRACE_MS, endProcesses } from "./transport.mjs";
 
+/** @import { ChildProcess } from "node:child_process" */
+/** @import { McpImport, Session } from "toolsearch" */
+/** @import { McpCallOptions, McpHost, McpHostOptions, McpServerSpec, McpServersMap } from "toolsearch-mcp" */
+
+/**
+ * A server's entry as the host reads it: an `McpServerSpec`, with the
+ * pinning keys of servers.json. A caller may pass anything, so what the host
+ * checks before it uses it is `unknown` here.
+ * @typedef {object} ServerEntry
+ * @property {string} name
+ * @property {unknown} [command]
+ * @property {unknown} [args]
+ * @property {Record<string, string>} [env]
+ * @property {unknown} [cwd]
+ * @property {unknown} [url]
+ * @property {unknown} [headers]
+ * @property {unknown} [disabled]
+ * @property {unknown} [defer]
+ * @property {unknown} [alwaysLoad]
+ */
+
 /** How long a server may take to start and list its tools before it counts as unavailable. */
 const START_TIMEOUT_MS = 30_000;
 /** The first wait before a server that failed to start is tried again; each failure doubles it. */
 const RETRY_DELAY_MS = 5_000;
 
-/** `[{name, ...spec}]` from an array of specs or an `mcpServers` map: disabled ones and repeated names left out. */
+/**
+ * `[{name, ...spec}]` from an array of specs or an `mcpServers` map: disabled ones and repeated names left out.
+ * @param {McpServerSpec[] | McpServersMap | null | undefined} servers
+ * @returns {ServerEntry[]}
+ */
 function specsOf(servers) {
+  /** @type {ServerEntry[]} */
   const specs = Array.isArray(servers) ? servers : Object.entries(servers ?? {}).map(([name, spec]) => ({ name, ...spec }));
+  /** @type {Set<unknown>} */
   const names = new Set();
   return specs.filter((spec) => spec?.disabled !== true && !names.has(spec?.name) && names.add(spec?.name));
 }
 
 export class ServerPool {
-  /** The session every server's tools make up, updated in place. */
+  /** The session every server's tools make up, updated in place. @type {McpHost["session"] & { toolsets: Record<string, string> }} */
   session = { tools: [], toolsets: {}, declaredSources: [] };
-  /** Per tool name, `{server, tool}`: where its calls go. */
+  /** Per tool name, `{server, tool}`: where its calls go. @type {McpImport["origins"]} */
   origins = {};
-  /** The unavailable servers, in configuration order: `{server, reason}`. */
+  /** The unavailable servers, in configuration order: `{server, reason}`. @type {McpHost["failures"]} */
   failures = [];
-  /** The processes of stdio servers, while they run. */
+  /** The processes of stdio servers, while they run. @type {Set<ChildProcess>} */
   children = new Set();
   closed = false;
+  /** @type {Server[]} */
   #servers;
+  /** @type {Map<string, Server>} */
   #byName;
 
+  /**
+   * @param {McpServerSpec[] | McpServersMap} servers
+   * @param {McpHostOptions} options
+   */
   constructor(servers, options) {
     this.options = options;
+    /** @param {string} warning */
     this.warn = (warning) => options.onWarning?.(warning);
     const maxAge = typeof options.cacheMaxAgeMs === "number" && options.cacheMaxAgeMs >= 0 ? options.cacheMaxAgeMs : CACHE_MAX_AGE_MS;
     this.cache = new ManifestCache(options.cache, maxAge, this.warn);
@@ -68,8 +102,14 @@ export class ServerPool {
     for (const server of this.#servers) if (server.failure !== null) server.retryLater();
   }
 
-  /** `tools` of `server` as session tools, clear of every other server's names. */
+  /**
+   * `tools` of `server` as session tools, clear of every other server's names.
+   * @param {Server} server
+   * @param {unknown[]} tools
+   * @returns {McpImport}
+   */
   importTools(server, tools) {
+    /** @type {string[]} */
     const taken = [];
     for (const other of this.#servers) {
       if (other !== server && other.imported) for (const tool of other.imported.tools) taken.push(tool.name);
@@ -108,14 +148,22 @@ export class ServerPool {
     this.options.onToolsChanged?.();
   }
 
-  /** Records why `server` is unavailable (the latest reason). */
+  /**
+   * Records why `server` is unavailable (the latest reason).
+   * @param {Server} server
+   * @param {string} unredacted
+   */
   fail(server, unredacted) {
     server.failure = redacted(unredacted);
     server.state = "failed";
     this.#listFailures();
   }
 
-  /** Forgets `server`'s failure and its next try; true if it had failed. */
+  /**
+   * Forgets `server`'s failure and its next try; true if it had failed.
+   * @param {Server} server
+   * @returns {boolean}
+   */
   recover(server) {
     const had = server.failure !== null;
     server.failure = null;
@@ -124,7 +172,12 @@ export class ServerPool {
     return had;
   }
 
-  /** Runs a tool by its session name: the server's result as it came. */
+  /**
+   * Runs a tool by its session name: the server's result as it came.
+   * @param {string} name
+   * @param {Record<string, unknown>} args
+   * @param {McpCallOptions} [callOptions]
+   */
   callToolResult(name, args, callOptions) {
     const origin = Object.hasOwn(this.origins, name) ? this.origins[name] : undefined;
     const server = origin && this.#byName.get(origin.server);

@@ -1,7 +1,10 @@
 // `toolsearch-mcp --report`: the findability report of the servers' tools
 // (`ts.findability`), as text a server author reads.
 
-/** `n` with thousands separated, as the report writes counts. */
+/**
+ * `n` with thousands separated, as the report writes counts.
+ * @param {number} n
+ */
 const count = (n) => n.toLocaleString("en-US");
 
 /**

@@ -5,8 +5,19 @@ import { createRequire } from "node:module";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { listAll } from "./listing.mjs";
-import { redacted } from "./redact.mjs";
+import { errorText, redacted } from "./redact.mjs";
 import { endProcesses, guardAgainstFloods, stopProcess, transportOf } from "./transport.mjs";
+
+/** @import { CallToolResult } from "@modelcontextprotocol/sdk/types.js" */
+/** @import { McpImport } from "toolsearch" */
+/** @import { McpCallOptions } from "toolsearch-mcp" */
+/** @import { ServerEntry, ServerPool } from "./pool.mjs" */
+/** @import { HostTransport } from "./transport.mjs" */
+
+/**
+ * The listing of one connection's tools in progress, and whether changes were announced meanwhile.
+ * @typedef {{ listing: boolean, again: boolean, relist: () => Promise<void> }} Follow
+ */
 
 const CLIENT = { name: "toolsearch-mcp", version: createRequire(import.meta.url)("./package.json").version };
 /** Errors of a connection this close together are one event: the first tells why, the rest are its wake. */
@@ -22,49 +33,65 @@ const RETRY_MAX_DELAY_MS = 300_000;
  */
 const RELIST_INTERVAL_MS = 1_000;
 
-/** `error`, with what the server last wrote to stderr when it wrote anything. */
+/**
+ * `error`, with what the server last wrote to stderr when it wrote anything.
+ * @param {unknown} error
+ * @param {HostTransport | null | undefined} transport
+ * @returns {Error}
+ */
 function explained(error, transport) {
-  const message = String(error?.message ?? error);
+  const message = errorText(error);
   const tail = transport?.stderrTail?.() ?? "";
   return new Error(tail === "" ? message : `${message}; it wrote: ${tail}`);
 }
 
 export class Server {
-  /** "idle", "cached", "starting", "connected", "stopped", "failed" or "closed" (see the module's comment). */
+  /**
+   * "idle", "cached", "starting", "connected", "stopped", "failed" or "closed" (see the module's comment).
+   * @type {"idle" | "cached" | "starting" | "connected" | "stopped" | "failed" | "closed"}
+   */
   state = "idle";
-  /** Its client while connected. */
+  /** Its client while connected. @type {Client | null} */
   client = null;
-  /** What `ToolSearch.fromMcp` made of its latest listing, while the session holds its tools. */
+  /** What `ToolSearch.fromMcp` made of its latest listing, while the session holds its tools. @type {McpImport | null} */
   imported = null;
-  /** Why it is unavailable (redacted), while it is. */
+  /** Why it is unavailable (redacted), while it is. @type {string | null} */
   failure = null;
-  /** Its next try after a failed start: `{timer, delay}`. */
+  /** Its next try after a failed start: `{timer, delay}`. @type {{ timer: NodeJS.Timeout, delay: number } | null} */
   retry = null;
+  /** @type {ServerPool} */
   #pool;
-  /** The start in progress (or done) since its client was last dropped. */
+  /** The start in progress (or done) since its client was last dropped. @type {Promise<Client> | null} */
   #start = null;
-  /** Its adopted listing, as JSON. */
+  /** Its adopted listing, as JSON. @type {string | null} */
   #listing = null;
   /** The number of its latest listing: an older one that ends later is dropped. */
   #generation = 0;
   /** When its latest listing began. */
   #listedAt = 0;
-  /** The first error of its connection's latest burst: `{error, at}`. */
+  /** The first error of its connection's latest burst: `{error, at}`. @type {{ error: Error, at: number } | null} */
   #lastError = null;
-  /** Per client, why it was stopped, when it flooded. */
+  /** Per client, why it was stopped, when it flooded. @type {WeakMap<Client, string>} */
   #floods = new WeakMap();
-  /** Per client, its listing in progress and the changes announced meanwhile. */
+  /** Per client, its listing in progress and the changes announced meanwhile. @type {WeakMap<Client, Follow>} */
   #follows = new WeakMap();
-  /** Per client, its transport (for what the server wrote to stderr). */
+  /** Per client, its transport (for what the server wrote to stderr). @type {WeakMap<Client, HostTransport>} */
   #transports = new WeakMap();
 
+  /**
+   * @param {ServerEntry} spec
+   * @param {ServerPool} pool
+   */
   constructor(spec, pool) {
     this.spec = spec;
     this.name = spec.name;
     this.#pool = pool;
   }
 
-  /** Takes `tools` as its listing: imported clear of the other servers' names. */
+  /**
+   * Takes `tools` as its listing: imported clear of the other servers' names.
+   * @param {unknown[]} tools
+   */
   adopt(tools) {
     this.imported = this.#pool.importTools(this, tools);
     this.#listing = JSON.stringify(tools);
@@ -74,6 +101,7 @@ export class Server {
    * The first start: its cached tools when they stand, else connected and
    * listed within one deadline for both. `{tools}` (null when overtaken by
    * a newer listing) or `{failure}`.
+   * @returns {Promise<{ tools: unknown[] | null, failure?: undefined } | { failure: string, tools?: undefined }>}
    */
   async open() {
     const pool = this.#pool;
@@ -87,7 +115,7 @@ export class Server {
     try {
       client = await this.#connect();
     } catch (error) {
-      return { failure: String(error?.message ?? error) };
+      return { failure: errorText(error) };
     }
     try {
       // The connection's first listing: announced changes wait for it
@@ -106,12 +134,15 @@ export class Server {
    * Its client, started now if it was left to its first call, has stopped
    * since, or failed before (a try again); the fresh listing replaces the
    * one the session holds.
+   * @returns {Promise<Client>}
    */
   connected() {
     if (this.client) return Promise.resolve(this.client);
     if (this.#pool.closed) return Promise.reject(new Error(`the MCP server ${this.name} is not connected`));
     if (!this.#start) {
+      /** @type {{ client: Client | null }} */
       const attempt = { client: null };
+      /** @type {Promise<Client>} */
       const start = this.#startAgain(attempt).catch((error) => this.#notStarted(error, attempt.client, start));
       this.#start = start;
       this.state = "starting";
@@ -119,14 +150,22 @@ export class Server {
     return this.#start;
   }
 
-  /** Runs its tool `tool`: the result as the server gave it. */
+  /**
+   * Runs its tool `tool`: the result as the server gave it.
+   * @param {string} tool
+   * @param {Record<string, unknown>} args
+   * @param {McpCallOptions} [callOptions]
+   * @returns {Promise<CallToolResult>}
+   */
   async call(tool, args, callOptions) {
     const client = await this.connected();
     try {
-      return await client.callTool({ name: tool, arguments: args }, undefined, callOptions);
+      // Read with the SDK's default result schema, CallToolResultSchema (its
+      // types also allow the old `{toolResult}` shape, which only another schema reads).
+      return /** @type {CallToolResult} */ (await client.callTool({ name: tool, arguments: args }, undefined, callOptions));
     } catch (error) {
       if (this.client === client || this.#pool.closed) throw error;
-      const cause = this.#floods.get(client) ?? this.#causeOfClose() ?? error?.message ?? String(error);
+      const cause = this.#floods.get(client) ?? this.#causeOfClose() ?? errorText(error);
       throw new Error(`the connection to the MCP server ${this.name} closed during the call (${cause}); it starts again on the next call`);
     }
   }
@@ -134,6 +173,7 @@ export class Server {
   /**
    * Ends the first listing of its connection (its caller's, once the caller
    * has taken it): a change announced during it is listed now.
+   * @param {Client | null} [client]
    */
   firstListed(client = this.client) {
     const follow = client && this.#follows.get(client);
@@ -171,7 +211,10 @@ export class Server {
     return this.client?.close();
   }
 
-  /** Connects it and follows its tools/list_changed. */
+  /**
+   * Connects it and follows its tools/list_changed.
+   * @returns {Promise<Client>}
+   */
   async #connect() {
     const pool = this.#pool;
     const client = new Client(CLIENT);
@@ -197,7 +240,11 @@ export class Server {
     return client;
   }
 
-  /** Keeps its connection's errors, and drops the client when it floods or closes: the next call starts it again. */
+  /**
+   * Keeps its connection's errors, and drops the client when it floods or closes: the next call starts it again.
+   * @param {Client} client
+   * @param {HostTransport} transport
+   */
   #watch(client, transport) {
     const pool = this.#pool;
     client.onerror = (error) => {
@@ -219,7 +266,11 @@ export class Server {
     };
   }
 
-  /** Forgets `client` when it is its current one (true then): the next call starts it again. */
+  /**
+   * Forgets `client` when it is its current one (true then): the next call starts it again.
+   * @param {Client} client
+   * @returns {boolean}
+   */
   #drop(client) {
     if (this.client !== client) return false;
     this.client = null;
@@ -228,13 +279,21 @@ export class Server {
     return true;
   }
 
-  /** Why its connection broke: an error just before it closed (not a stray line long before), if any. */
+  /**
+   * Why its connection broke: an error just before it closed (not a stray line long before), if any.
+   * @returns {string | undefined}
+   */
   #causeOfClose() {
     const last = this.#lastError;
     return last && Date.now() - last.at <= ERROR_BURST_MS ? String(last.error?.message ?? last.error) : undefined;
   }
 
-  /** Lists its tools within `timeout` ms; a listing overtaken by a newer one is dropped (null). */
+  /**
+   * Lists its tools within `timeout` ms; a listing overtaken by a newer one is dropped (null).
+   * @param {Client} client
+   * @param {number} [timeout]
+   * @returns {Promise<unknown[] | null>}
+   */
   async #list(client, timeout = this.#pool.startTimeout) {
     const generation = ++this.#generation;
     this.#listedAt = Date.now();
@@ -249,10 +308,11 @@ export class Server {
    * it) included: a change announced while one runs is listed once more
    * after it, however often it was announced (a server that announces in a
    * loop costs one listing at a time, not one each).
+   * @param {Client} client
    */
   #follow(client) {
-    const follow = { listing: true, again: false };
-    follow.relist = () => this.#relist(client, follow);
+    /** @type {Follow} */
+    const follow = { listing: true, again: false, relist: () => this.#relist(client, follow) };
     this.#follows.set(client, follow);
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       if (follow.listing) {
@@ -264,7 +324,11 @@ export class Server {
     });
   }
 
-  /** Lists its tools again, as long as changes were announced meanwhile. */
+  /**
+   * Lists its tools again, as long as changes were announced meanwhile.
+   * @param {Client} client
+   * @param {Follow} follow
+   */
   async #relist(client, follow) {
     try {
       do {
@@ -276,7 +340,7 @@ export class Server {
           const tools = await this.#list(client);
           if (tools !== null) this.#relisted(tools);
         } catch (error) {
-          this.#pool.warn(`server '${this.name}': its tools could not be listed again (${error?.message ?? error})`);
+          this.#pool.warn(`server '${this.name}': its tools could not be listed again (${errorText(error)})`);
         }
       } while (follow.again && !this.#pool.closed && this.client === client);
     } finally {
@@ -284,7 +348,10 @@ export class Server {
     }
   }
 
-  /** A new listing of a running connection: an unchanged one changes nothing, and is cached only to keep its entry fresh. */
+  /**
+   * A new listing of a running connection: an unchanged one changes nothing, and is cached only to keep its entry fresh.
+   * @param {unknown[]} tools
+   */
   #relisted(tools) {
     const cache = this.#pool.cache;
     if (this.imported && JSON.stringify(tools) === this.#listing) {
@@ -296,7 +363,11 @@ export class Server {
     this.#pool.changed();
   }
 
-  /** Starts it again; the session takes its listing when it changed, or when it had failed. */
+  /**
+   * Starts it again; the session takes its listing when it changed, or when it had failed.
+   * @param {{ client: Client | null }} attempt
+   * @returns {Promise<Client>}
+   */
   async #startAgain(attempt) {
     const pool = this.#pool;
     const before = this.#listing;
@@ -319,6 +390,10 @@ export class Server {
    * tries it, and tried again later. A connection whose listing failed is
    * closed, its process ended. A newer start (after a close during this
    * one's listing) decides what becomes of it instead.
+   * @param {unknown} error
+   * @param {Client | null} client
+   * @param {Promise<Client>} start
+   * @returns {Promise<never>}
    */
   async #notStarted(error, client, start) {
     const pool = this.#pool;

@@ -6,6 +6,17 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { LineBuffer } from "./line-buffer.mjs";
 
+/** @import { ChildProcess } from "node:child_process" */
+/** @import { StdioServerParameters } from "@modelcontextprotocol/sdk/client/stdio.js" */
+/** @import { Transport } from "@modelcontextprotocol/sdk/shared/transport.js" */
+/** @import { ServerEntry } from "./pool.mjs" */
+
+/**
+ * How the host reaches a server: its `child` and `stderrTail` are those of
+ * a stdio server, and none for HTTP.
+ * @typedef {TrackedStdioTransport | (StreamableHTTPClientTransport & { child?: undefined, stderrTail?: undefined })} HostTransport
+ */
+
 /** What is kept of a server's stderr, and quoted of it in a reason. */
 const STDERR_TAIL_CHARS = 4096;
 const STDERR_QUOTED_CHARS = 400;
@@ -35,22 +46,30 @@ const FLOOD_SECONDS = 3;
 class TrackedStdioTransport extends StdioClientTransport {
   #children;
   #stderr = "";
-  /** The server's process once started. */
+  /** The server's process once started. @type {ChildProcess | null} */
   child = null;
 
+  /**
+   * @param {StdioServerParameters & { maxBufferSize: number }} params
+   * @param {Set<ChildProcess>} children
+   */
   constructor(params, children) {
     super(params);
     this.#children = children;
-    // The SDK's buffer is `_readBuffer`; should that change, its own is used.
-    this._readBuffer = new LineBuffer(params.maxBufferSize);
+    // The SDK's buffer is `_readBuffer` (private to its types, so set
+    // through a view of this object); should that change, its own is used.
+    /** @type {{ _readBuffer: unknown }} */ (/** @type {unknown} */ (this))._readBuffer = new LineBuffer(params.maxBufferSize);
     // Its stderr is read as it comes, only its end kept: it says why a
     // server did not start ("GITHUB_TOKEN is not set").
-    this.stderr?.on("data", (chunk) => {
+    this.stderr?.on("data", (/** @type {Buffer} */ chunk) => {
       this.#stderr = (this.#stderr + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
     });
   }
 
-  /** The last lines the server wrote to stderr, on one line; "" when none. */
+  /**
+   * The last lines the server wrote to stderr, on one line; "" when none.
+   * @returns {string}
+   */
   stderrTail() {
     return this.#stderr.trim().split(/\s*\n\s*/).join(" | ").slice(-STDERR_QUOTED_CHARS);
   }
@@ -59,7 +78,8 @@ class TrackedStdioTransport extends StdioClientTransport {
     await super.start();
     // The SDK keeps the process in `_process`; should that change, processes
     // are left to the SDK's own closing, as without this class.
-    const child = this._process;
+    // @ts-expect-error the SDK's private process, which this class ends itself when the SDK does not
+    const child = /** @type {ChildProcess | undefined} */ (this._process);
     if (child === undefined || child.exitCode !== null) return;
     this.child = child;
     this.#children.add(child);
@@ -67,10 +87,17 @@ class TrackedStdioTransport extends StdioClientTransport {
   }
 }
 
-/** The transport of a server's entry: HTTP for a `url` (with its `headers`), else its `command` over stdio. */
+/**
+ * The transport of a server's entry: HTTP for a `url` (with its `headers`), else its `command` over stdio.
+ * @param {ServerEntry} spec
+ * @param {Set<ChildProcess>} children
+ * @param {number} maxMessageBytes
+ * @returns {HostTransport}
+ */
 export function transportOf(spec, children, maxMessageBytes) {
   if (typeof spec.url === "string") {
-    const headers = spec.headers !== null && typeof spec.headers === "object" ? spec.headers : undefined;
+    // Names to strings, as servers.json is checked to say.
+    const headers = spec.headers !== null && typeof spec.headers === "object" ? /** @type {Record<string, string>} */ (spec.headers) : undefined;
     return new StreamableHTTPClientTransport(new URL(spec.url), headers ? { requestInit: { headers } } : undefined);
   }
   if (typeof spec.command !== "string") throw new Error("it has neither a command nor a url");
@@ -88,13 +115,16 @@ export function transportOf(spec, children, maxMessageBytes) {
     // the host was started with are not every server's.
     env: { ...getDefaultEnvironment(), ...(spec.env ?? {}) },
     cwd: spec.cwd,
-    stderr: "pipe",
+    stderr: /** @type {const} */ ("pipe"),
     maxBufferSize: maxMessageBytes,
   };
   return new TrackedStdioTransport(params, children);
 }
 
-/** Whether `path` is a folder that exists. */
+/**
+ * Whether `path` is a folder that exists.
+ * @param {string} path
+ */
 function isFolder(path) {
   try {
     return statSync(path).isDirectory();
@@ -110,9 +140,15 @@ class FloodMeter {
   #bytes = 0;
   #hot = false;
   #streak = 0;
-  /** Why the server flooded, once it did. */
+  /** Why the server flooded, once it did. @type {string | null} */
   reason = null;
 
+  /**
+   * Counts `messages` and `bytes` more; true once the server floods.
+   * @param {number} messages
+   * @param {number} bytes
+   * @returns {boolean}
+   */
   count(messages, bytes) {
     if (this.reason !== null) return true;
     const now = Date.now();
@@ -146,18 +182,21 @@ class FloodMeter {
  * (those to nothing the host asked included) and lines that are no message.
  * `transport.onmessage` and `onerror` are the client's, set when it
  * connected.
+ * @param {Transport & { child?: ChildProcess | null }} transport
+ * @param {(reason: string) => void} onFlood
  */
 export function guardAgainstFloods(transport, onFlood) {
   const deliver = transport.onmessage;
   if (typeof deliver !== "function") return;
   const report = transport.onerror;
   const meter = new FloodMeter();
+  /** @type {FloodMeter["count"]} */
   const count = (messages, bytes) => {
     const flooded = meter.reason !== null;
-    if (meter.count(messages, bytes) && !flooded) onFlood(meter.reason);
+    if (meter.count(messages, bytes) && !flooded) onFlood(/** @type {string} */ (meter.reason));
     return meter.reason !== null;
   };
-  transport.child?.stdout?.on("data", (chunk) => count(0, chunk.length));
+  transport.child?.stdout?.on("data", (/** @type {Buffer} */ chunk) => count(0, chunk.length));
   transport.onmessage = (message, extra) => {
     if (!count(1, 0)) deliver(message, extra);
   };
@@ -170,6 +209,7 @@ export function guardAgainstFloods(transport, onFlood) {
  * Stops a server process at once, whatever holds its pipes: they are closed
  * first (a wrapper's child that still writes gets EPIPE, and the connection
  * closes without waiting for every holder of the pipe), then it is ended.
+ * @param {ChildProcess} child
  */
 export function stopProcess(child) {
   child.stdout?.removeAllListeners("data");
@@ -184,6 +224,7 @@ export function stopProcess(child) {
  * a wrapper that ends first leaves running. The descendants are found where
  * the system tells them (Linux's /proc); elsewhere only the servers' own
  * processes are ended.
+ * @param {Iterable<ChildProcess>} children
  */
 export async function endProcesses(children) {
   const running = [...children].filter((child) => child.exitCode === null && child.signalCode === null);
@@ -199,7 +240,11 @@ export async function endProcesses(children) {
   for (const pid of spawned) signal(pid, "SIGKILL");
 }
 
-/** Sends `name` to process `pid`, if it still runs. */
+/**
+ * Sends `name` to process `pid`, if it still runs.
+ * @param {number} pid
+ * @param {NodeJS.Signals} name
+ */
 function signal(pid, name) {
   try {
     process.kill(pid, name);
@@ -208,12 +253,18 @@ function signal(pid, name) {
   }
 }
 
-/** The processes `pid` started, and theirs, from /proc (none where there is no /proc). */
+/**
+ * The processes `pid` started, and theirs, from /proc (none where there is no /proc).
+ * @param {number | undefined} pid
+ * @returns {number[]}
+ */
 function descendants(pid) {
+  /** @type {number[]} */
   const found = [];
   const pending = pid === undefined ? [] : [pid];
   while (pending.length > 0 && found.length < MAX_DESCENDANTS) {
     const parent = pending.pop();
+    /** @type {string[]} */
     let tasks = [];
     try {
       tasks = readdirSync(`/proc/${parent}/task`);

@@ -5,13 +5,22 @@ import { asSchema, jsonSchema, tool } from "ai";
 import { ToolSearch, isError, toolName } from "toolsearch";
 import { readTool, refuseAmbiguousNames, refuseExecuteTool } from "./common.mjs";
 
+/** @import { Tool, ToolExecutionOptions, ToolSet } from "ai" */
+/** @import { Answer, Host, JsonSchema, OpenAiTool, PreparedSession, Session, ToolSearchOptions } from "toolsearch" */
+/** @import { BridgedToolSet, ToolSearchToolsOptions } from "./ai.mjs" */
+
 /** The toolset every tool of a ToolSet defers under. */
 const TOOLSET = "ai-sdk";
 
-/** A tool's output as the text the model reads. */
+/**
+ * A tool's output as the text the model reads.
+ * @param {unknown} output
+ * @returns {string}
+ */
 const asText = (output) => (typeof output === "string" ? output : JSON.stringify(output ?? null));
 
 /** The turn of each user message the SDK showed the model, for the search guard (`ctx.turn`). */
+/** @type {WeakMap<object, string>} */
 const turns = new WeakMap();
 let lastTurn = 0;
 
@@ -20,6 +29,8 @@ let lastTurn = 0;
  * message, the same object through every step of one call (the SDK
  * passes the messages it sent the model), and another once the user
  * writes again. Undefined outside generateText.
+ * @param {unknown} messages
+ * @returns {string | undefined}
  */
 function turnOf(messages) {
   const user = Array.isArray(messages) ? messages.findLast((m) => m?.role === "user") : undefined;
@@ -28,17 +39,29 @@ function turnOf(messages) {
   return turns.get(user);
 }
 
-/** What a deferred tool's `execute` gets when the bridge was called outside generateText. */
+/**
+ * What a deferred tool's `execute` gets when the bridge was called outside
+ * generateText (without the `context` that ai 7 types, which only a call of the SDK has).
+ * @type {Omit<ToolExecutionOptions<unknown>, "context">}
+ */
 const NO_EXECUTION = { toolCallId: "", messages: [] };
 
-/** Whether a tool stays in front of the model: one the SDK runs itself (no `execute`, such as a provider's). */
+/**
+ * Whether a tool stays in front of the model: one the SDK runs itself (no `execute`, such as a provider's).
+ * @param {Tool} own
+ */
 const staysVisible = (own) => typeof own.execute !== "function";
 
-/** What an `execute` produced: its value, or a streaming tool's last yield. */
+/**
+ * What an `execute` produced: its value, or a streaming tool's last yield.
+ * @param {unknown} produced
+ * @returns {Promise<unknown>}
+ */
 async function finalOutput(produced) {
-  if (produced == null || typeof produced[Symbol.asyncIterator] !== "function") return produced;
+  const stream = /** @type {Partial<AsyncIterable<unknown>> | null | undefined} */ (produced);
+  if (stream == null || typeof stream[Symbol.asyncIterator] !== "function") return produced;
   let last;
-  for await (const value of produced) last = value;
+  for await (const value of /** @type {AsyncIterable<unknown>} */ (stream)) last = value;
   return last;
 }
 
@@ -53,6 +76,10 @@ async function finalOutput(produced) {
  * before it runs.
  * The other options are those of `new ToolSearch()` (without
  * `host.executeTool`: tools run their own `execute`), and `contextLength`.
+ * @template {ToolSet} TOOLS
+ * @param {TOOLS} toolSet
+ * @param {ToolSearchToolsOptions} [options]
+ * @returns {Promise<{ tools: BridgedToolSet<TOOLS>, ts: ToolSearch, session: Session }>}
  */
 export async function toolSearchTools(toolSet, options = {}) {
   const { visible = [], contextLength = 200_000, ...toolSearchOptions } = options;
@@ -66,35 +93,45 @@ export async function toolSearchTools(toolSet, options = {}) {
     names.map((name) =>
       readTool(toolSet[name], name, "ai", async (own) => ({
         name,
-        description: own.description ?? "",
-        inputSchema: await asSchema(own.inputSchema).jsonSchema,
+        // ai 7 also takes a function of the call's context here, which the session cannot read.
+        description: /** @type {string} */ (own.description ?? ""),
+        inputSchema: /** @type {JsonSchema} */ (await asSchema(own.inputSchema).jsonSchema),
       })),
     ),
   );
   const kept = new Set([...visible, ...names.filter((name) => staysVisible(toolSet[name]))]);
   const toolsets = Object.fromEntries(names.filter((name) => !kept.has(name)).map((name) => [name, TOOLSET]));
+  /** @type {Session} */
   const session = { tools, toolsets };
+  /** @type {NonNullable<Host["executeTool"]>} */
   const executeTool = async (name, args, ctx) => {
-    const own = toolSet[name];
+    // A deferred tool has an `execute` (see staysVisible).
+    const own = /** @type {Tool & { execute: NonNullable<Tool["execute"]> }} */ (toolSet[name]);
     const read = await asSchema(own.inputSchema).validate?.(args);
     if (read && !read.success) throw new Error(String(read.error?.message ?? read.error));
+    // The SDK's, set by the bridge below.
+    const execution = /** @type {ToolExecutionOptions<unknown> | undefined} */ (ctx.execution);
     // As it came: the answer carries it to tool_call's toModelOutput.
-    return finalOutput(await own.execute(read ? read.value : args, ctx.execution ?? NO_EXECUTION));
+    return finalOutput(await own.execute(read ? read.value : args, execution ?? /** @type {ToolExecutionOptions<unknown>} */ (NO_EXECUTION)));
   };
   const ts = new ToolSearch({ ...toolSearchOptions, host: { ...toolSearchOptions.host, executeTool } });
   // The tool set is fixed: the bridges run on a prepared snapshot, so a turn
   // reads none of it and the first one builds no index.
   const prepared = ts.prepare(session);
+  /** @type {Record<string, Tool>} */
   const out = {};
   for (const def of ts.assemble(prepared, { contextLength, format: "openai" }).tools) {
-    const name = toolName(def);
+    const name = /** @type {string} */ (toolName(def));
     if (!session.tools.includes(def)) {
+      // Not one of the ToolSet's: a bridge, in the OpenAI shape asked for.
+      const bridge = /** @type {OpenAiTool} */ (def).function;
       out[name] = tool({
-        description: def.function.description,
-        inputSchema: jsonSchema(def.function.parameters),
+        description: bridge.description,
+        inputSchema: jsonSchema(/** @type {JsonSchema} */ (bridge.parameters)),
         execute: async (input, execution) => {
           const ctx = { execution, signal: execution?.abortSignal, turn: turnOf(execution?.messages) };
-          const answer = await ts.answer(name, input, prepared, ctx);
+          // A bridge always answers.
+          const answer = /** @type {Answer} */ (await ts.answer(name, input, prepared, ctx));
           // The SDK's tool errors: the model reads the text, the host sees a tool-error.
           if (isError(answer)) throw new Error(answer.text);
           return answer.kind === "tool" ? answer.result : answer.text;
@@ -106,7 +143,7 @@ export async function toolSearchTools(toolSet, options = {}) {
       out[name] = toolSet[name];
     }
   }
-  return { tools: out, ts, session };
+  return { tools: /** @type {BridgedToolSet<TOOLS>} */ (out), ts, session };
 }
 
 /**
@@ -114,11 +151,16 @@ export async function toolSearchTools(toolSet, options = {}) {
  * arguments as its schema reads them. A call the bridge will refuse (an
  * unknown tool, arguments its schema rejects) needs none: the model reads
  * the refusal at once.
+ * @param {ToolSearch} ts
+ * @param {PreparedSession} prepared
+ * @param {ToolSet} toolSet
+ * @returns {NonNullable<Tool["needsApproval"]>}
  */
 function calledNeedsApproval(ts, prepared, toolSet) {
   return async (input, options) => {
     const called = ts.resolveToolCall(input, prepared);
-    const own = called.kind === "local" && Object.hasOwn(toolSet, called.name) ? toolSet[called.name] : undefined;
+    if (called.kind !== "local" || !Object.hasOwn(toolSet, called.name)) return false;
+    const own = toolSet[called.name];
     const needs = own?.needsApproval;
     if (typeof needs !== "function") return needs === true;
     const read = await asSchema(own.inputSchema).validate?.(called.arguments);
@@ -131,12 +173,16 @@ function calledNeedsApproval(ts, prepared, toolSet) {
  * tool_call's `toModelOutput`: a deferred tool's own `toModelOutput` when it
  * has one (an image reaches the model as an image), else its output as the
  * text the model reads.
+ * @param {ToolSearch} ts
+ * @param {PreparedSession} prepared
+ * @param {ToolSet} toolSet
+ * @returns {NonNullable<Tool["toModelOutput"]>}
  */
 function ranOutput(ts, prepared, toolSet) {
   return ({ toolCallId, input, output }) => {
     const called = ts.resolveToolCall(input, prepared);
     const own = called.kind === "local" ? toolSet[called.name] : undefined;
-    if (typeof own?.toModelOutput === "function") return own.toModelOutput({ toolCallId, input: called.arguments, output });
+    if (called.kind === "local" && typeof own?.toModelOutput === "function") return own.toModelOutput({ toolCallId, input: called.arguments, output });
     return { type: "text", value: asText(output) };
   };
 }
@@ -146,13 +192,18 @@ function ranOutput(ts, prepared, toolSet) {
  * the tools it offers, best first. `options` are those of `new ToolSearch()`
  * (the enhanced ranking unless `options.config.ranking` says otherwise, as a
  * model writes these queries in words of its own).
+ * @param {ToolSearchOptions} [options]
+ * @returns {(options: { query: string, tools: Array<{ name: string, description?: string }>, maxResults?: number }) => Promise<string[]>}
  */
 export function searchTools(options = {}) {
   const ts = new ToolSearch(options);
   /** The same object for a tool the last call had too, so it is not read again; only those are kept. */
+  /** @type {Map<string, { name: string, description: string }>} */
   let known = new Map();
   return async ({ query, tools, maxResults }) => {
+    /** @type {Session & { toolsets: Record<string, string> }} */
     const session = { tools: [], toolsets: {} };
+    /** @type {typeof known} */
     const seen = new Map();
     for (const { name, description = "" } of tools) {
       const key = `${name}\u0000${description}`;
@@ -163,7 +214,8 @@ export function searchTools(options = {}) {
     }
     known = seen;
     const limit = typeof maxResults === "number" ? maxResults : 25;
-    const answer = await ts.answer("tool_search", { queries: [query], limit }, session);
+    // A bridge always answers.
+    const answer = /** @type {Answer} */ (await ts.answer("tool_search", { queries: [query], limit }, session));
     return answer.kind === "bridge" ? answer.matches : [];
   };
 }

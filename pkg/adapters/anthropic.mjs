@@ -5,10 +5,16 @@
 import { isError } from "toolsearch";
 import { isRecord, namedCall, plainTool, split, toolsOf } from "./common.mjs";
 
+/** @import { Answer, CallContext, PreparedSession, Session, ToolSearch } from "toolsearch" */
+/** @import { MessagesTool, ToolListOptions, ToolReferenceBlock, ToolResultBlock, ToolUse } from "./anthropic.mjs" */
+
 /**
  * A Messages API tool as the API takes it: a client tool (no `type`, or
  * "custom") with its `input_schema`, or a named server tool of its own
- * `type` (`web_search_20250305`, ...), which carries no schema.
+ * `type` (`web_search_20250305`, ...), which carries no schema (which the
+ * declarations type as a client tool, returned as it is).
+ * @param {unknown} def
+ * @returns {def is MessagesTool}
  */
 const isMessagesTool = (def) =>
   isRecord(def) &&
@@ -27,18 +33,28 @@ const isMessagesTool = (def) =>
  * client tool with `input_schema`, or a server tool of another `type`) as it
  * is, with its own keys such as `cache_control`. A converted tool's schema is
  * an object schema, as the API requires.
+ * @param {unknown} def
+ * @returns {MessagesTool | null}
  */
 export function toAnthropicTool(def) {
   if (isMessagesTool(def)) return def;
   const tool = plainTool(def);
   if (tool === null) return null;
-  const input_schema = tool.parameters.type === undefined ? { type: "object", ...tool.parameters } : tool.parameters;
+  // An object schema: one that says no `type` gets "object" (the schemas tools take say it).
+  const input_schema = /** @type {MessagesTool["input_schema"]} */ (tool.parameters.type === undefined ? { type: "object", ...tool.parameters } : tool.parameters);
   return { name: tool.name, description: tool.description, input_schema };
 }
 
-/** Messages API `tools`: the tools the model sees, then the three bridges. */
+/**
+ * Messages API `tools`: the tools the model sees, then the three bridges.
+ * @param {ToolSearch} ts
+ * @param {Session | PreparedSession} session
+ * @param {ToolListOptions} [options]
+ * @returns {MessagesTool[]}
+ */
 export function messagesTools(ts, session, options) {
-  return ts.assemble(session, { contextLength: options?.contextLength, format: "anthropic" }).tools.map(toAnthropicTool).filter(Boolean);
+  const tools = ts.assemble(session, { contextLength: options?.contextLength, format: "anthropic" }).tools.map(toAnthropicTool);
+  return /** @type {MessagesTool[]} */ (tools.filter(Boolean));
 }
 
 /**
@@ -46,11 +62,17 @@ export function messagesTools(ts, session, options) {
  * that the Messages API's own deferred loading loaded: the `tool_result`
  * block to send back (with `is_error` when the answer is an error), or null
  * for the host's own tools.
+ * @param {ToolSearch} ts
+ * @param {Session | PreparedSession} session
+ * @param {ToolUse} toolUse
+ * @param {CallContext} [ctx]
+ * @returns {Promise<ToolResultBlock | null>}
  */
 export async function toolResult(ts, session, toolUse, ctx) {
   if (!namedCall(toolUse?.name)) return null;
   const answer = (await ts.answer(toolUse.name, toolUse.input, session, ctx)) ?? (await ts.runTool(toolUse.name, toolUse.input, session, ctx));
   if (answer === null) return null;
+  /** @type {ToolResultBlock} */
   const result = { type: "tool_result", tool_use_id: toolUse.id, content: answer.text };
   return isError(answer) ? { ...result, is_error: true } : result;
 }
@@ -60,16 +82,21 @@ export async function toolResult(ts, session, toolUse, ctx) {
  * the session, the deferred ones with `defer_loading`, and `tool_search` (our
  * ranking, the listing in its description) as a client-side search tool.
  * Below the threshold nothing defers and no search tool is added.
+ * @param {ToolSearch} ts
+ * @param {Session} session
+ * @param {ToolListOptions} [options]
+ * @returns {MessagesTool[]}
  */
 export function deferredMessagesTools(ts, session, options) {
   const { visible, bridges, deferred, activated } = split(ts, session, options);
-  const tools = visible.map(toAnthropicTool).filter(Boolean);
+  const tools = /** @type {MessagesTool[]} */ (visible.map(toAnthropicTool).filter(Boolean));
   if (!activated) return tools;
   for (const def of deferred) {
     const tool = toAnthropicTool(def);
     if (tool) tools.push({ ...tool, defer_loading: true });
   }
-  tools.push(toAnthropicTool(bridges.get("tool_search")));
+  // An assembly that defers has tool_search, which converts.
+  tools.push(/** @type {MessagesTool} */ (toAnthropicTool(bridges.get("tool_search"))));
   return tools;
 }
 
@@ -77,12 +104,20 @@ export function deferredMessagesTools(ts, session, options) {
  * Answers a `tool_use` of the client-side search tool: `tool_reference`
  * blocks that load the matched tools, or, when nothing matched, our answer
  * as text (it names the sources that are connected).
+ * @param {ToolSearch} ts
+ * @param {Session} session
+ * @param {ToolUse} toolUse
+ * @param {CallContext} [ctx]
+ * @returns {Promise<ToolResultBlock<string | ToolReferenceBlock[]>>}
  */
 export async function toolSearchResult(ts, session, toolUse, ctx) {
   const known = new Set(toolsOf(session).map((def) => plainTool(def)?.name));
-  const answer = await ts.answer("tool_search", toolUse.input, session, ctx);
+  // A bridge always answers.
+  const answer = /** @type {Answer} */ (await ts.answer("tool_search", toolUse.input, session, ctx));
   const names = answer.kind === "bridge" ? answer.matches.filter((name) => known.has(name)) : [];
+  /** @type {string | ToolReferenceBlock[]} */
   const content = names.length > 0 ? names.map((name) => ({ type: "tool_reference", tool_name: name })) : answer.text;
+  /** @type {ToolResultBlock<string | ToolReferenceBlock[]>} */
   const result = { type: "tool_result", tool_use_id: toolUse.id, content };
   return isError(answer) ? { ...result, is_error: true } : result;
 }

@@ -2,37 +2,62 @@
 // model sees and the deferred ones, and the bridge tools of an assembly.
 import { toolName, toolSchema } from "toolsearch";
 
+/** @import { JsonSchema, OpenAiTool, PreparedSession, Session, ToolDef, ToolSearch, ToolSearchOptions } from "toolsearch" */
+
+/**
+ * A tool as the adapters convert it: its name, description and parameters, and its `strict` when it has one.
+ * @typedef {{ name: string, description: string, parameters: JsonSchema, strict?: boolean }} PlainTool
+ */
+
 const BRIDGES = new Set(["tool_search", "tool_describe", "tool_call"]);
-/** Names no session tool may take (the engine leaves such tools out). */
+/** Names no session tool may take (the engine leaves such tools out). @type {Set<unknown>} */
 const RESERVED = new Set([...BRIDGES, "manage_connections"]);
 
-/** The session's own tools; a prepared session, which holds none to read, is refused. */
+/**
+ * The session's own tools; a prepared session, which holds none to read, is refused.
+ * @param {Session | PreparedSession} session
+ * @returns {ToolDef[]}
+ */
 export function toolsOf(session) {
-  const tools = session?.tools;
+  const tools = /** @type {{ tools?: unknown } | null | undefined} */ (session)?.tools;
   if (!Array.isArray(tools)) {
     throw new TypeError("toolsearch: this adapter needs the session itself (with its tools), not a prepared session");
   }
   return tools;
 }
 
+/**
+ * Whether `value` is a plain object (not null, not an array).
+ * @param {unknown} value
+ * @returns {value is Record<string, unknown>}
+ */
 export const isRecord = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /**
  * A tool of any shape as `{name, description, parameters, strict?}`; null
  * without a name. A flat Responses function tool's `parameters` are read too.
+ * @param {unknown} def
+ * @returns {PlainTool | null}
  */
 export function plainTool(def) {
   const name = toolName(def);
   if (name === null) return null;
-  const block = isRecord(def.function) ? def.function : def;
+  // It has a name: an object.
+  const fields = /** @type {Record<string, unknown>} */ (def);
+  const block = isRecord(fields.function) ? fields.function : fields;
   const description = typeof block.description === "string" ? block.description : "";
-  const parameters = toolSchema(def) ?? (isRecord(def.parameters) ? def.parameters : { type: "object", properties: {} });
+  const parameters = toolSchema(def) ?? (isRecord(fields.parameters) ? fields.parameters : { type: "object", properties: {} });
+  /** @type {PlainTool} */
   const tool = { name, description, parameters };
   if (typeof block.strict === "boolean") tool.strict = block.strict;
   return tool;
 }
 
-/** Code-point order of names: the same on every machine and locale. */
+/**
+ * Code-point order of names: the same on every machine and locale.
+ * @param {ToolDef} a
+ * @param {ToolDef} b
+ */
 const byName = (a, b) => {
   const [x, y] = [toolName(a) ?? "", toolName(b) ?? ""];
   return x < y ? -1 : x > y ? 1 : 0;
@@ -43,16 +68,23 @@ const byName = (a, b) => {
  * session's tools the model sees; `bridges`, the bridge tools by name (OpenAI
  * shape; tool_search alone, worded for tools the provider loads); `deferred`,
  * the session's tools behind it; `activated`, whether anything defers.
+ * @param {ToolSearch} ts
+ * @param {Session} session
+ * @param {{ contextLength?: number }} [options]
+ * @returns {{ visible: ToolDef[], bridges: Map<string, OpenAiTool>, deferred: ToolDef[], activated: boolean }}
  */
 export function split(ts, session, options = {}) {
   const tools = toolsOf(session);
   const assembly = ts.assemble(session, { contextLength: options.contextLength, format: "openai", deferLoading: true });
   const own = new Set(tools);
+  /** @type {Map<string, OpenAiTool>} */
   const bridges = new Map();
+  /** @type {ToolDef[]} */
   const visible = [];
   for (const tool of assembly.tools) {
     if (own.has(tool)) visible.push(tool);
-    else bridges.set(toolName(tool), tool);
+    // Not the session's own: a bridge, named, in the OpenAI shape asked for.
+    else bridges.set(/** @type {string} */ (toolName(tool)), /** @type {OpenAiTool} */ (tool));
   }
   const shown = new Set(visible);
   // Sorted by name, as the listing is: the array does not depend on the order servers were found in (§4.5).
@@ -63,6 +95,9 @@ export function split(ts, session, options = {}) {
 /**
  * Refuses `options.host.executeTool` for an adapter whose tool_call runs each
  * tool's own function (`how`), instead of silently replacing it.
+ * @param {ToolSearchOptions} options
+ * @param {string} adapter
+ * @param {string} how
  */
 export function refuseExecuteTool(options, adapter, how) {
   if (typeof options?.host?.executeTool === "function") {
@@ -74,6 +109,12 @@ export function refuseExecuteTool(options, adapter, how) {
  * `read(tool)` for the tool named `name`, or a TypeError that names the tool
  * and the adapter when the tool is no object or `read` throws (a schema the
  * SDK cannot write as JSON Schema, such as a zod BigInt).
+ * @template T, R
+ * @param {T} tool
+ * @param {string} name
+ * @param {string} adapter
+ * @param {(tool: NonNullable<T> & object) => R | Promise<R>} read
+ * @returns {Promise<R>}
  */
 export async function readTool(tool, name, adapter, read) {
   if (tool === null || typeof tool !== "object") {
@@ -82,7 +123,7 @@ export async function readTool(tool, name, adapter, read) {
   try {
     return await read(tool);
   } catch (error) {
-    throw new TypeError(`toolsearch/${adapter}: the schema of the tool '${name}' cannot be read as JSON Schema (${error?.message ?? error})`);
+    throw new TypeError(`toolsearch/${adapter}: the schema of the tool '${name}' cannot be read as JSON Schema (${thrownText(error)})`);
   }
 }
 
@@ -90,8 +131,11 @@ export async function readTool(tool, name, adapter, read) {
  * Refuses tools an adapter cannot route: two of one name (the bridge would
  * describe one and run the other) or one named as a bridge (the bridge would
  * take its place).
+ * @param {unknown[]} names
+ * @param {string} adapter
  */
 export function refuseAmbiguousNames(names, adapter) {
+  /** @type {Set<unknown>} */
   const seen = new Set();
   for (const name of names) {
     if (RESERVED.has(name)) throw new TypeError(`toolsearch/${adapter}: a tool is named '${name}', the name of a bridge tool; rename it`);
@@ -100,5 +144,19 @@ export function refuseAmbiguousNames(names, adapter) {
   }
 }
 
-/** Whether a model's tool call names a tool: a call of another kind (a custom tool's) has no name to route. */
+/**
+ * What a thrown value says: its `message` when it has one, else the value itself.
+ * @param {unknown} error
+ * @returns {string}
+ */
+function thrownText(error) {
+  const message = error !== null && typeof error === "object" && "message" in error ? error.message : undefined;
+  return String(message ?? error);
+}
+
+/**
+ * Whether a model's tool call names a tool: a call of another kind (a custom tool's) has no name to route.
+ * @param {unknown} name
+ * @returns {name is string}
+ */
 export const namedCall = (name) => typeof name === "string";

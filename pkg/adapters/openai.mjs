@@ -4,7 +4,15 @@
 import { isError } from "toolsearch";
 import { isRecord, namedCall, plainTool, split, toolsOf } from "./common.mjs";
 
-/** A Chat Completions tool as the API takes it: a named function tool, or a custom tool. */
+/** @import { Answer, CallContext, PreparedSession, Session, ToolSearch } from "toolsearch" */
+/** @import { ChatFunctionTool, ChatToolMessage, FunctionCallOutputItem, ResponsesFunctionTool, ResponsesToolSearchTool, ToolListOptions, ToolSearchOutputItem } from "./openai.mjs" */
+
+/**
+ * A Chat Completions tool as the API takes it: a named function tool, or a
+ * custom tool (which the declarations type as a function tool, returned as it is).
+ * @param {unknown} def
+ * @returns {def is ChatFunctionTool}
+ */
 const isChatTool = (def) =>
   isRecord(def) &&
   ((def.type === "function" && isRecord(def.function) && typeof def.function.name === "string") || (def.type === "custom" && isRecord(def.custom)));
@@ -13,6 +21,8 @@ const isChatTool = (def) =>
  * A Responses API tool as the API takes it: a named flat function tool, or
  * one of its own types (built-in or custom), which carry no JSON schema of
  * another provider's shape.
+ * @param {unknown} def
+ * @returns {def is ResponsesFunctionTool}
  */
 const isResponsesTool = (def) =>
   isRecord(def) &&
@@ -24,6 +34,8 @@ const isResponsesTool = (def) =>
  * A tool of any shape as a Chat Completions tool: one already in that shape
  * (a function tool, or a custom tool) as it is, with its own keys such as
  * `strict`; null without a name.
+ * @param {unknown} def
+ * @returns {ChatFunctionTool | null}
  */
 export function toChatTool(def) {
   if (isChatTool(def)) return def;
@@ -35,6 +47,8 @@ export function toChatTool(def) {
  * A tool of any shape as a Responses API tool: one already in that shape (a
  * flat function tool, or a built-in tool) as it is. Converted tools are not
  * `strict` unless their definition says so (the API's default is strict).
+ * @param {unknown} def
+ * @returns {ResponsesFunctionTool | null}
  */
 export function toResponsesTool(def) {
   if (isResponsesTool(def)) return def;
@@ -42,19 +56,38 @@ export function toResponsesTool(def) {
   return tool && { type: "function", name: tool.name, description: tool.description, parameters: tool.parameters, strict: tool.strict ?? false };
 }
 
-/** Chat Completions `tools`: the tools the model sees, then the three bridges. */
+/**
+ * Chat Completions `tools`: the tools the model sees, then the three bridges.
+ * @param {ToolSearch} ts
+ * @param {Session | PreparedSession} session
+ * @param {ToolListOptions} [options]
+ * @returns {ChatFunctionTool[]}
+ */
 export function chatTools(ts, session, options) {
-  return ts.assemble(session, { contextLength: options?.contextLength, format: "openai" }).tools.map(toChatTool).filter(Boolean);
+  const tools = ts.assemble(session, { contextLength: options?.contextLength, format: "openai" }).tools.map(toChatTool);
+  return /** @type {ChatFunctionTool[]} */ (tools.filter(Boolean));
 }
 
-/** Responses API `tools`: the tools the model sees, then the three bridges. */
+/**
+ * Responses API `tools`: the tools the model sees, then the three bridges.
+ * @param {ToolSearch} ts
+ * @param {Session | PreparedSession} session
+ * @param {ToolListOptions} [options]
+ * @returns {ResponsesFunctionTool[]}
+ */
 export function responsesTools(ts, session, options) {
-  return ts.assemble(session, { contextLength: options?.contextLength, format: "openai" }).tools.map(toResponsesTool).filter(Boolean);
+  const tools = ts.assemble(session, { contextLength: options?.contextLength, format: "openai" }).tools.map(toResponsesTool);
+  return /** @type {ResponsesFunctionTool[]} */ (tools.filter(Boolean));
 }
 
 /**
  * Runs a Chat Completions tool call when it names a bridge tool: the `tool`
  * message to append, or null for the host's own tools.
+ * @param {ToolSearch} ts
+ * @param {Session | PreparedSession} session
+ * @param {{ id: string, function?: { name: string, arguments: string } }} toolCall
+ * @param {CallContext} [ctx]
+ * @returns {Promise<ChatToolMessage | null>}
  */
 export async function chatToolMessage(ts, session, toolCall, ctx) {
   if (!namedCall(toolCall?.function?.name)) return null;
@@ -66,6 +99,11 @@ export async function chatToolMessage(ts, session, toolCall, ctx) {
  * Runs a Responses `function_call` item when it names a bridge tool, or a
  * deferred tool that OpenAI's own deferred loading loaded: the
  * `function_call_output` item to send back, or null for the host's own tools.
+ * @param {ToolSearch} ts
+ * @param {Session | PreparedSession} session
+ * @param {{ call_id: string, name?: string, arguments?: string }} item
+ * @param {CallContext} [ctx]
+ * @returns {Promise<FunctionCallOutputItem | null>}
  */
 export async function functionCallOutput(ts, session, item, ctx) {
   if (!namedCall(item?.name)) return null;
@@ -78,16 +116,22 @@ export async function functionCallOutput(ts, session, item, ctx) {
  * session, the deferred ones with `defer_loading`, and a client-executed
  * `tool_search` whose description carries the listing. Below the threshold
  * nothing defers and no search tool is added.
+ * @param {ToolSearch} ts
+ * @param {Session} session
+ * @param {ToolListOptions} [options]
+ * @returns {Array<ResponsesFunctionTool | ResponsesToolSearchTool>}
  */
 export function deferredResponsesTools(ts, session, options) {
   const { visible, bridges, deferred, activated } = split(ts, session, options);
-  const tools = visible.map(toResponsesTool).filter(Boolean);
+  /** @type {Array<ResponsesFunctionTool | ResponsesToolSearchTool>} */
+  const tools = /** @type {ResponsesFunctionTool[]} */ (visible.map(toResponsesTool).filter(Boolean));
   if (!activated) return tools;
   for (const def of deferred) {
     const tool = toResponsesTool(def);
     if (tool) tools.push({ ...tool, defer_loading: true });
   }
-  const search = bridges.get("tool_search").function;
+  // An assembly that defers has tool_search, described, with its parameters.
+  const search = /** @type {ChatFunctionTool} */ (bridges.get("tool_search")).function;
   tools.push({ type: "tool_search", execution: "client", description: search.description, parameters: search.parameters });
   return tools;
 }
@@ -95,12 +139,19 @@ export function deferredResponsesTools(ts, session, options) {
 /**
  * Answers a client-executed `tool_search_call` item with our ranking: the
  * `tool_search_output` item that loads the matched tools.
+ * @param {ToolSearch} ts
+ * @param {Session} session
+ * @param {{ call_id: string | null, arguments: unknown }} call
+ * @param {CallContext} [ctx]
+ * @returns {Promise<ToolSearchOutputItem>}
  */
 export async function toolSearchOutput(ts, session, call, ctx) {
   const byName = new Map(toolsOf(session).map((def) => [plainTool(def)?.name, def]));
-  const answer = await ts.answer("tool_search", call.arguments, session, ctx);
+  // A bridge always answers.
+  const answer = /** @type {Answer} */ (await ts.answer("tool_search", call.arguments, session, ctx));
   const tools = (answer.kind === "bridge" ? answer.matches : [])
     .filter((name) => byName.has(name))
-    .map((name) => ({ ...toResponsesTool(byName.get(name)), defer_loading: true }));
+    // Named (it is in byName): a tool of the Responses API.
+    .map((name) => ({ .../** @type {ResponsesFunctionTool} */ (toResponsesTool(byName.get(name))), defer_loading: true }));
   return { type: "tool_search_output", call_id: call.call_id, execution: "client", status: isError(answer) ? "incomplete" : "completed", tools };
 }

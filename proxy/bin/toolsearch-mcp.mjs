@@ -39,8 +39,21 @@ import { ConfigError, cacheFolder, cachePath, readConfig } from "../config.mjs";
 import { connectMcpServers, resultText } from "../host.mjs";
 import { LONGEST_DELAY_MS, MAX_MESSAGE_BYTES, positive } from "../limits.mjs";
 import { LineBuffer } from "../line-buffer.mjs";
+import { errorText } from "../redact.mjs";
 import { reportText } from "../report.mjs";
 
+/** @import { CallToolResult, Progress, ProgressToken, ServerNotification, Tool } from "@modelcontextprotocol/sdk/types.js" */
+/** @import { PreparedSession } from "toolsearch" */
+/** @import { McpCallOptions, McpHost } from "toolsearch-mcp" */
+/** @import { Config, ServerSpec } from "../config.mjs" */
+
+/**
+ * What a call to a server takes of the client's request: its cancellation,
+ * its progress token, and the way to notify it.
+ * @typedef {{ signal?: AbortSignal, progressToken?: ProgressToken, notify: (notification: ServerNotification) => Promise<void> }} ClientRequest
+ */
+
+/** @param {string} line */
 const log = (line) => process.stderr.write(`toolsearch-mcp: ${line}\n`);
 const { version } = createRequire(import.meta.url)("../package.json");
 
@@ -71,12 +84,16 @@ let text;
 try {
   text = readFileSync(configPath, "utf8");
 } catch (error) {
-  log(`cannot read ${configPath}: ${error.message}`);
+  log(`cannot read ${configPath}: ${errorText(error)}`);
   process.exit(2);
 }
+/** @type {Config} */
 let config;
+/** @type {Record<string, ServerSpec>} */
 let servers;
+/** @type {string[]} */
 let disabled;
+/** @type {Map<string, string>} */
 let approvals;
 try {
   ({ config, servers, disabled, approvals } = readConfig(text));
@@ -90,16 +107,24 @@ const cache = cachePath(config, configPath);
 log(cache ? `tools cache: ${cache}` : "tools cache: off");
 if (reporting) await report();
 
-/** A positive whole option, or `fallback`; at most the longest delay a timer takes. */
+/**
+ * A positive whole option, or `fallback`; at most the longest delay a timer takes.
+ * @param {unknown} value
+ * @param {number} fallback
+ */
 const bounded = (value, fallback) => positive(value, fallback, LONGEST_DELAY_MS);
 const maxMessageBytes = bounded(config.maxMessageBytes, MAX_MESSAGE_BYTES);
 const server = new Server({ name: "toolsearch-mcp", version }, { capabilities: { tools: { listChanged: true } } });
 // The session as prepared (`ts.prepare`): a turn reads none of its tools.
 // A change of the servers' tools drops it, to be prepared again.
+/** @type {PreparedSession | null} */
 let prepared = null;
-/** The names the last assembly shows the client: the only ones called directly. */
+/** The names the last assembly shows the client: the only ones called directly. @type {Set<string> | null} */
 let shown = null;
+/** @type {McpHost | null} */
 let host = null;
+/** The host, as whatever waited for `hostReady` reads it. */
+const ready = () => /** @type {McpHost} */ (host);
 /** Aborted on shutdown: servers still starting are ended, not waited for. */
 const starting = new AbortController();
 const hostReady = connectMcpServers(servers, {
@@ -137,26 +162,41 @@ const ts = new ToolSearch({
     // carries it back whole. The client's cancellation (`ctx.signal`)
     // reaches the server, and the server's progress reaches the client.
     executeTool: async (name, args, ctx) => {
-      const result = await callServer(ctx, (options) => host.callToolResult(name, args, options));
+      // The ctx of the request handler below, which the engine hands back.
+      const request = /** @type {ClientRequest} */ (ctx);
+      const result = await callServer(request, (options) => ready().callToolResult(name, args, options));
       if (result.isError) throw new Error(resultText(result));
       return result;
     },
     // The client's user, asked before a tool the server's approval policy names.
     approve: approveThroughClient(server, (name) => {
-      const origin = Object.hasOwn(host.origins, name) ? host.origins[name] : undefined;
-      return approvals.get(origin?.server) ?? DEFAULT_APPROVAL;
+      const { origins } = ready();
+      const origin = Object.hasOwn(origins, name) ? origins[name] : undefined;
+      return (origin && approvals.get(origin.server)) ?? DEFAULT_APPROVAL;
     }),
   },
 });
 for (const warning of ts.config.warnings) log(warning);
 /** The session, prepared once per listing of the servers' tools. */
-const session = () => (prepared ??= ts.prepare(host.session));
+const session = () => (prepared ??= ts.prepare(ready().session));
 const contextLength = config.contextLength ?? 200_000;
-/** The tools the client sees: the bridges, and whatever the assembly left visible. */
-const assembled = () => ts.assemble(session(), { contextLength, format: "mcp" }).tools;
+/**
+ * The tools the client sees: the bridges, and whatever the assembly left
+ * visible (tools of MCP servers, as the MCP format leaves them).
+ */
+const assembled = () => /** @type {Tool[]} */ (ts.assemble(session(), { contextLength, format: "mcp" }).tools);
 
+/**
+ * @param {string} text
+ * @param {boolean} isError
+ * @returns {CallToolResult}
+ */
 const textResult = (text, isError) => ({ content: [{ type: "text", text }], isError });
-/** A server's own result, which tool_call ran: its content blocks (images, resources) reach the client whole. */
+/**
+ * A server's own result, which tool_call ran: its content blocks (images, resources) reach the client whole.
+ * @param {CallToolResult} result
+ * @returns {CallToolResult}
+ */
 const ownResult = (result) => ({ content: result.content, structuredContent: result.structuredContent, isError: false });
 
 /**
@@ -165,6 +205,10 @@ const ownResult = (result) => ({ content: result.content, structuredContent: res
  * server's progress passed on to the client under the client's own token.
  * Past the longest a call may take, whatever its progress, the call is
  * cancelled (the server is told) and fails.
+ * @template T
+ * @param {ClientRequest} request
+ * @param {(options: McpCallOptions) => Promise<T>} call
+ * @returns {Promise<T>}
  */
 async function callServer({ signal, progressToken, notify }, call) {
   // Progress is always asked for, since it restarts the deadline; it is
@@ -173,11 +217,16 @@ async function callServer({ signal, progressToken, notify }, call) {
   // latest of it is sent (a server that floods progress must not flood the
   // client's pipe, nor the proxy's memory).
   let sending = false;
+  /** @type {Progress | null} */
   let latest = null;
   let ended = false;
+  /**
+   * Sends `progress` on; only for a client that asked for it (with a token).
+   * @param {Progress} progress
+   */
   const forward = (progress) => {
     sending = true;
-    notify({ method: "notifications/progress", params: { ...progress, progressToken } })
+    notify({ method: "notifications/progress", params: { ...progress, progressToken: /** @type {ProgressToken} */ (progressToken) } })
       .catch(() => {})
       .finally(() => {
         sending = false;
@@ -186,13 +235,14 @@ async function callServer({ signal, progressToken, notify }, call) {
         if (next !== null && !ended) forward(next);
       });
   };
+  /** @param {Progress} progress */
   const onprogress = (progress) => {
     if (progressToken === undefined || ended) return;
     if (sending) latest = progress;
     else forward(progress);
   };
   const bounded = new AbortController();
-  const cancel = () => bounded.abort(signal.reason);
+  const cancel = () => bounded.abort(signal?.reason);
   if (signal?.aborted) cancel();
   else signal?.addEventListener("abort", cancel, { once: true });
   const timer = setTimeout(
@@ -222,22 +272,23 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   const { name, arguments: args = {} } = request.params;
   const ctx = { signal: extra.signal, progressToken: request.params._meta?.progressToken, notify: extra.sendNotification };
   const answer = await ts.answer(name, args, session(), ctx);
-  if (answer !== null) return answer.kind === "tool" ? ownResult(answer.result) : textResult(answer.text, isError(answer));
+  // A tool's result is what executeTool returned: a server's CallToolResult.
+  if (answer !== null) return answer.kind === "tool" ? ownResult(/** @type {CallToolResult} */ (answer.result)) : textResult(answer.text, isError(answer));
   // Only a tool the assembly left visible is called directly; a deferred one goes through tool_call.
   shown ??= new Set(assembled().map((tool) => tool.name));
   if (!shown.has(name)) return textResult(`'${name}' is not a tool of this server; find tools with tool_search and call them with tool_call.`, true);
   let reply;
   try {
-    const result = await callServer(ctx, (options) => host.callToolResult(name, args, options));
+    const result = await callServer(ctx, (options) => ready().callToolResult(name, args, options));
     reply = { content: result.content, structuredContent: result.structuredContent, isError: result.isError === true };
   } catch (error) {
-    return textResult(String(error?.message ?? error), true);
+    return textResult(errorText(error), true);
   }
   // A result the client cannot be sent (too long for one string) would leave the request unanswered.
   try {
     JSON.stringify(reply);
   } catch (error) {
-    return textResult(`the result of '${name}' cannot be sent to the client (${error?.message ?? error})`, true);
+    return textResult(`the result of '${name}' cannot be sent to the client (${errorText(error)})`, true);
   }
   return reply;
 });
@@ -260,9 +311,13 @@ async function report() {
 const transport = new StdioServerTransport(undefined, undefined, { maxBufferSize: maxMessageBytes });
 // The client's messages in linear time; the SDK's buffer is `_readBuffer`
 // (should that change, its own is used).
+// @ts-expect-error the SDK's private read buffer, replaced by one that reads in linear time
 transport._readBuffer = new LineBuffer(maxMessageBytes);
 let closing = false;
-/** Ends the proxy: its servers first (their processes too), then itself. */
+/**
+ * Ends the proxy: its servers first (their processes too), then itself.
+ * @param {number} [code]
+ */
 async function shutdown(code = 0) {
   if (closing) return;
   closing = true;
@@ -286,5 +341,5 @@ await hostReady.catch((error) => {
 });
 if (!closing) {
   session();
-  log(`serving ${host.session.tools.length} tools of ${Object.keys(servers).length - host.failures.length} servers`);
+  log(`serving ${ready().session.tools.length} tools of ${Object.keys(servers).length - ready().failures.length} servers`);
 }
