@@ -45,5 +45,5 @@ test("fromMcp names tools mcp__<server>__<tool> in toolset mcp-<server>", async 
   const ts = new ToolSearch();
   const out = JSON.parse(await ts.toolSearch({ queries: ["read file"] }, imported));
   assert.equal(out.results[0].matches[0], "mcp__file_system__read_file");
-  assert.deepEqual(ToolSearch.fromMcp("s", null), { tools: [], toolsets: {}, origins: {}, warnings: [] });
+  assert.deepEqual(ToolSearch.fromMcp("s", null), { tools: [], toolsets: {}, toolset: "mcp-s", pinned: [], origins: {}, warnings: [] });
 });
