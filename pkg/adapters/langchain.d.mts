@@ -22,6 +22,13 @@ export interface ToolSearchToolsOptions extends Omit<ToolSearchOptions, "host"> 
    * model reads the reason). Other tools go to `host.approve`, if any.
    */
   interruptOn?: Record<string, boolean> | ((name: string, args: Record<string, unknown>, annotations: ToolAnnotations) => boolean);
+  /**
+   * The turn a bridge call belongs to (one user request and the calls it
+   * leads to), from the call's LangChain config, for the search guard
+   * (`max_searches_per_turn`): e.g. the thread id and the id of the run
+   * that answers the user. Without it, searches are not counted.
+   */
+  turnOf?: (config: unknown) => string | number | undefined;
 }
 
 /** What `interruptOn` hands to LangGraph's `interrupt()`. */

@@ -161,7 +161,7 @@ async function interruptingApprove(interruptOn, hostApprove) {
  * @returns {Promise<{ tools: StructuredToolInterface[], ts: ToolSearch, session: Session }>}
  */
 export async function toolSearchTools(lcTools, options = {}) {
-  const { visible = [], contextLength = 200_000, interruptOn, ...toolSearchOptions } = options;
+  const { visible = [], contextLength = 200_000, interruptOn, turnOf, ...toolSearchOptions } = options;
   refuseExecuteTool(toolSearchOptions, "langchain", "invoke");
   if (!Array.isArray(lcTools)) {
     throw new TypeError(`toolsearch/langchain: toolSearchTools takes a list of LangChain tools, not ${lcTools === null ? "null" : typeof lcTools}`);
@@ -232,7 +232,7 @@ export async function toolSearchTools(lcTools, options = {}) {
      * @param {ToolRunnableConfig} [config]
      */
     const run = async (input, config) => {
-      const ctx = { config, signal: config?.signal };
+      const ctx = { config, signal: config?.signal, turn: typeof turnOf === "function" ? turnOf(config) : undefined };
       /** @type {CallRecord} */
       const record = { ran: 0, signals: [], commands: [] };
       records.set(ctx, record);

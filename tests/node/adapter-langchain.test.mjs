@@ -197,3 +197,15 @@ test("langchain: interruptOn as a function decides per call, from the arguments"
   assert.equal(prod.__interrupt__?.[0]?.value.name, "archive_repo");
   assert.deepEqual(ran, ["dev"]);
 });
+
+test("langchain: turnOf names the turn of each bridge call, and the search guard counts its searches", async () => {
+  const echo = tool(async () => "ok", { name: "echo_text", description: "Echo a text back.", schema: z.object({ text: z.string() }) });
+  const { tools } = await toolSearchTools([echo], { contextLength: 500, config: { max_searches_per_turn: 1 }, turnOf: (config) => config?.configurable?.thread_id });
+  const search = tools.find((t) => t.name === "tool_search");
+  const call = (id, thread) => search.invoke({ type: "tool_call", id, name: "tool_search", args: { queries: ["echo"] } }, { configurable: { thread_id: thread } });
+  assert.equal((await call("c1", "a")).status, "success");
+  const refused = await call("c2", "a");
+  assert.equal(refused.status, "error");
+  assert.match(refused.content, /No more searches in this turn/);
+  assert.equal((await call("c3", "b")).status, "success", "another thread is another turn");
+});
