@@ -733,6 +733,13 @@ export function tokenize(text: string): string[];
 export function version(): string;
 
 /**
+ * True for a name no host tool may take where bridges are built for it
+ * (`tool_search`, `tool_describe`, `tool_call`, `manage_connections`): the
+ * adapters refuse such tools.
+ */
+export function isReservedName(name: unknown): boolean;
+
+/**
  * Which error a bridge answered with: stable across releases, unlike its
  * text. `internal` is an answer the engine could not write.
  */

@@ -1,10 +1,21 @@
 // `toolsearch-mcp`: a host for many MCP servers (Node), on the MCP SDK.
-import type { Session } from "toolsearch";
+import type { McpTool, Session } from "toolsearch";
+
+/**
+ * Which of a server's tools stay visible instead of behind tool_search:
+ * those its `_meta` pins (`anthropic/alwaysLoad`), unless `defer` is true;
+ * every tool with `defer: false` or `alwaysLoad: true`; and the tools
+ * `alwaysLoad` names (the server's own names).
+ */
+export interface McpPinning {
+  defer?: boolean;
+  alwaysLoad?: true | string[];
+}
 
 /** One MCP server: a command over stdio, or a streamable HTTP URL (with the headers its requests carry). `disabled: true` leaves it out. */
 export type McpServerSpec =
-  | { name: string; command: string; args?: string[]; env?: Record<string, string>; cwd?: string; disabled?: boolean }
-  | { name: string; url: string; headers?: Record<string, string>; disabled?: boolean };
+  | ({ name: string; command: string; args?: string[]; env?: Record<string, string>; cwd?: string; disabled?: boolean } & McpPinning)
+  | ({ name: string; url: string; headers?: Record<string, string>; disabled?: boolean } & McpPinning);
 
 /** A server spec without its name (each member of the union alike). */
 type Unnamed<T> = T extends unknown ? Omit<T, "name"> : never;
@@ -15,7 +26,7 @@ export type McpServersMap = Record<string, Unnamed<McpServerSpec>>;
 /** The connected servers as one session. */
 export interface McpHost {
   /** Tools named `mcp__<server>__<tool>` in toolsets `mcp-<server>`; servers that did not start are `declaredSources`. Updated in place. */
-  session: Session & { declaredSources: NonNullable<Session["declaredSources"]> };
+  session: Session & { tools: McpTool[]; declaredSources: NonNullable<Session["declaredSources"]> };
   /** Each tool name -> the server and the tool's own name there. */
   origins: Record<string, { server: string; tool: string }>;
   /** Servers that are unavailable (they did not start, or failed to start again), and why; one leaves it when a later try starts it. Updated in place. */

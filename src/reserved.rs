@@ -15,3 +15,10 @@ pub const MANAGE_CONNECTIONS: &str = "manage_connections";
 pub fn is_bridge(name: &str) -> bool {
     BRIDGE_TOOLS.contains(&name)
 }
+
+/// True for a name a host's tool must not take where bridges are built for
+/// it (the adapters): a bridge's, or `manage_connections`, which puts
+/// connectors in scope.
+pub fn is_reserved(name: &str) -> bool {
+    is_bridge(name) || name == MANAGE_CONNECTIONS
+}

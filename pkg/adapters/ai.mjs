@@ -6,7 +6,7 @@ import { ToolSearch, isError, toolName } from "toolsearch";
 import { readTool, refuseAmbiguousNames, refuseExecuteTool } from "./common.mjs";
 
 /** @import { Tool, ToolExecutionOptions, ToolSet } from "ai" */
-/** @import { Answer, Host, JsonSchema, OpenAiTool, PreparedSession, Session, ToolSearchOptions } from "toolsearch" */
+/** @import { Answer, Host, JsonSchema, OpenAiTool, PreparedSession, Session, ToolDef, ToolSearchOptions } from "toolsearch" */
 /** @import { BridgedToolSet, ToolSearchToolsOptions } from "./ai.mjs" */
 
 /** The toolset every tool of a ToolSet defers under. */
@@ -201,7 +201,7 @@ export function searchTools(options = {}) {
   /** @type {Map<string, { name: string, description: string }>} */
   let known = new Map();
   return async ({ query, tools, maxResults }) => {
-    /** @type {Session & { toolsets: Record<string, string> }} */
+    /** @type {Session & { tools: ToolDef[], toolsets: Record<string, string> }} */
     const session = { tools: [], toolsets: {} };
     /** @type {typeof known} */
     const seen = new Map();

@@ -1,6 +1,6 @@
 // What the provider adapters share: the session split into the tools the
 // model sees and the deferred ones, and the bridge tools of an assembly.
-import { toolName, toolSchema } from "toolsearch";
+import { isReservedName, toolName, toolSchema } from "toolsearch";
 
 /** @import { JsonSchema, OpenAiTool, PreparedSession, Session, ToolDef, ToolSearch, ToolSearchOptions } from "toolsearch" */
 
@@ -9,9 +9,6 @@ import { toolName, toolSchema } from "toolsearch";
  * @typedef {{ name: string, description: string, parameters: JsonSchema, strict?: boolean }} PlainTool
  */
 
-const BRIDGES = new Set(["tool_search", "tool_describe", "tool_call"]);
-/** Names no session tool may take (the engine leaves such tools out). @type {Set<unknown>} */
-const RESERVED = new Set([...BRIDGES, "manage_connections"]);
 
 /**
  * The session's own tools; a prepared session, which holds none to read, is refused.
@@ -88,7 +85,7 @@ export function split(ts, session, options = {}) {
   }
   const shown = new Set(visible);
   // Sorted by name, as the listing is: the array does not depend on the order servers were found in (§4.5).
-  const deferred = tools.filter((tool) => !shown.has(tool) && !RESERVED.has(toolName(tool))).sort(byName);
+  const deferred = tools.filter((tool) => !shown.has(tool) && !isReservedName(toolName(tool))).sort(byName);
   return { visible, bridges, deferred, activated: assembly.activated };
 }
 
@@ -138,7 +135,7 @@ export function refuseAmbiguousNames(names, adapter) {
   /** @type {Set<unknown>} */
   const seen = new Set();
   for (const name of names) {
-    if (RESERVED.has(name)) throw new TypeError(`toolsearch/${adapter}: a tool is named '${name}', the name of a bridge tool; rename it`);
+    if (isReservedName(name)) throw new TypeError(`toolsearch/${adapter}: a tool is named '${name}', the name of a bridge tool; rename it`);
     if (seen.has(name)) throw new TypeError(`toolsearch/${adapter}: two tools are named '${name}'; each tool needs a name of its own`);
     seen.add(name);
   }

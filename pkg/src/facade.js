@@ -29,7 +29,7 @@ import { ToolViews } from "./views.js";
 
 /**
  * The exports of the library's wasm-bindgen module that the facade uses.
- * @typedef {Pick<typeof import("./entry/toolsearch.js"), "Engine" | "fromMcp" | "tokenize" | "version">} Raw
+ * @typedef {Pick<typeof import("./entry/toolsearch.js"), "Engine" | "fromMcp" | "isReservedName" | "tokenize" | "version">} Raw
  */
 /**
  * A session as one call reads it (see ToolSearch#session).
@@ -75,6 +75,15 @@ export function createToolSearch(raw, validateArguments, isLoaded) {
   /** Stemmed tokens of `text` (spec §5.4). @param {unknown} text */
   function tokenize(text) {
     return wasm().tokenize(typeof text === "string" ? text : "");
+  }
+
+  /**
+   * True for a name no host tool may take where bridges are built for it: a
+   * bridge's, or `manage_connections`.
+   * @param {unknown} name
+   */
+  function isReservedName(name) {
+    return typeof name === "string" && wasm().isReservedName(name);
   }
 
   /** The package version. */
@@ -482,7 +491,7 @@ export function createToolSearch(raw, validateArguments, isLoaded) {
     }
   }
 
-  return { ToolSearch, tokenize, version, isError, toolName, toolSchema };
+  return { ToolSearch, tokenize, version, isError, isReservedName, toolName, toolSchema };
 }
 
 /**

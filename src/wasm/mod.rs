@@ -266,6 +266,12 @@ pub fn tokenize(text: &str) -> Vec<String> {
     crate::search::tokenize(text)
 }
 
+/// True for a name reserved for the bridges (`reserved::is_reserved`).
+#[wasm_bindgen(js_name = isReservedName)]
+pub fn is_reserved_name(name: &str) -> bool {
+    crate::reserved::is_reserved(name)
+}
+
 /// The package version.
 #[wasm_bindgen]
 pub fn version() -> String {

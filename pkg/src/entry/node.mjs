@@ -3,6 +3,6 @@
 // imports and requires toolsearch shares one wasm.
 import api from "./node.cjs";
 
-export const { ToolSearch, tokenize, version, isError, toolName, toolSchema, initSync } = api;
+export const { ToolSearch, tokenize, version, isError, isReservedName, toolName, toolSchema, initSync } = api;
 /** Node loads the wasm synchronously; init() exists for code shared with browsers. */
 export default async function init() {}

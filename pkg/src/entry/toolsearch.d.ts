@@ -53,6 +53,7 @@ export class Engine {
 
 export function fromMcp(server: string, tools: string[], taken: string[]): string;
 export function tokenize(text: string): string[];
+export function isReservedName(name: string): boolean;
 export function version(): string;
 
 /** What wasm-bindgen's web init takes. */

@@ -45,7 +45,7 @@ function validateLazily(schema, instance) {
 /** Whether init or initSync has instantiated the wasm. */
 let loaded = false;
 
-export const { ToolSearch, tokenize, version, isError, toolName, toolSchema } = createToolSearch(library, validateLazily, () => loaded);
+export const { ToolSearch, tokenize, version, isError, isReservedName, toolName, toolSchema } = createToolSearch(library, validateLazily, () => loaded);
 
 /**
  * `input` as wasm-bindgen's init takes it: `{module_or_path}`. The host's
