@@ -10,7 +10,7 @@ use super::{args, json_text, refusal};
 use crate::classify::Classifier;
 use crate::config::{python_str, CallScope, Config, Ranking};
 use crate::connectors::is_connector_name;
-use crate::reserved::{is_bridge, MANAGE_CONNECTIONS};
+use crate::reserved::{is_bridge, is_reserved};
 use crate::session::Session;
 
 /// Characters of echoed retry arguments before they are shown as `{...}`.
@@ -170,9 +170,7 @@ pub fn resolve(
 /// True when `name` is a visible tool of the session that tool_call runs
 /// (`tool_call_scope: "session"`); `manage_connections` stays the engine's.
 pub fn runs_visible(name: &str, session: &Session, config: &Config) -> bool {
-    config.tool_call_scope == CallScope::Session
-        && name != MANAGE_CONNECTIONS
-        && session.has_tool(name)
+    config.tool_call_scope == CallScope::Session && !is_reserved(name) && session.has_tool(name)
 }
 
 /// The rejection of a batch holding a local tool, with the caller's first
