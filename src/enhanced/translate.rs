@@ -38,10 +38,18 @@ pub fn translate(text: &str, known: &dyn Fn(&str) -> bool) -> Option<Translation
     // the stem of Italian "parere"), then the most content words (function
     // words such as "un" or "e" are shared by neighbouring languages), then
     // the first language by code.
+    let lower = text.to_lowercase();
+    // The words any language may claim, read once for all of them: English
+    // filler and words the catalog knows vote for none.
+    let open: Vec<String> = words
+        .iter()
+        .map(|w| w.to_lowercase())
+        .filter(|w| !filler.contains(w.as_str()) && !known(w))
+        .collect();
     let (language, votes) = languages()
         .iter()
         .filter(|l| l.script == Script::Latin)
-        .map(|l| (l, votes(l, text, &words, known)))
+        .map(|l| (l, votes(l, &lower, &open)))
         .fold(
             None,
             |best: Option<(&Language, Votes)>, (l, v)| match best {
@@ -71,27 +79,25 @@ impl Votes {
     }
 }
 
-/// Evidence that `words` are written in `language`.
-fn votes(glossary: &Language, text: &str, words: &[String], known: &dyn Fn(&str) -> bool) -> Votes {
-    let lower = text.to_lowercase();
+/// Evidence that a text is written in `glossary`'s language: its letters in
+/// `lower` (the text lowercased), and its words among `open` (the text's
+/// words lowercased, but for English filler and words the catalog knows).
+fn votes(glossary: &Language, lower: &str, open: &[String]) -> Votes {
     let by_letter = glossary
         .letters
         .iter()
         .filter(|c| lower.contains(**c))
         .count();
-    let filler = &english().filler;
     let (mut fillers, mut content, mut exact) = (0, 0, 0);
-    for w in words.iter().map(|w| w.to_lowercase()) {
-        if filler.contains(w.as_str()) || known(&w) {
-            continue;
-        }
-        if glossary.is_filler(&w) {
+    for w in open {
+        let w = w.as_str();
+        if glossary.is_filler(w) {
             fillers += 1;
             exact += 1;
-        } else if glossary.phrase(&w).is_some_and(|e| e != w) {
+        } else if glossary.phrase(w).is_some_and(|e| e != w) {
             content += 1;
             exact += 1;
-        } else if glossary.by_stem(&w).is_some() {
+        } else if glossary.by_stem(w).is_some() {
             content += 1;
         }
     }
