@@ -89,11 +89,7 @@ impl<'a> Ranker<'a> {
                 index,
                 rules,
             } => {
-                let reference: Vec<u32> = catalog
-                    .search(query, enhanced::REFERENCE_POOL)
-                    .iter()
-                    .map(|h| h.doc)
-                    .collect();
+                let reference = enhanced::reference_pool(catalog, query);
                 let outcome = enhanced::search(index, query, rules, limit, &reference, leg);
                 Found {
                     hits: outcome.hits,

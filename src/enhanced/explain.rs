@@ -113,11 +113,7 @@ pub fn explain(
     names: Option<&[String]>,
     limit: usize,
 ) -> EnhancedExplanation {
-    let reference: Vec<u32> = catalog
-        .search(query, super::REFERENCE_POOL)
-        .iter()
-        .map(|h| h.doc)
-        .collect();
+    let reference = super::reference_pool(catalog, query);
     let ranking = run(index, query, rules, &reference, usize::MAX);
     let fields = &index.fields;
     let ranked: Vec<Hit> = ranking

@@ -39,6 +39,7 @@ pub use words::for_each_word as for_each_name_word;
 use rank::{Plan, Scored};
 use vocabulary::Vocabulary;
 
+use crate::catalog::Catalog;
 use crate::enhanced::semantic::SemanticOptions;
 use crate::search::Hit;
 
@@ -46,6 +47,16 @@ use crate::search::Hit;
 /// call may return (`max_search_limit` is at most 50), so a query's
 /// candidates and decision do not depend on its limit.
 pub const REFERENCE_POOL: usize = 50;
+
+/// The tools the reference ranking returns for `query`, [`REFERENCE_POOL`]
+/// at most: always candidates of the enhanced ranking (its `reference` rule).
+pub fn reference_pool(catalog: &Catalog, query: &str) -> Vec<u32> {
+    catalog
+        .search(query, REFERENCE_POOL)
+        .iter()
+        .map(|hit| hit.doc)
+        .collect()
+}
 
 /// Candidates, best by BM25F first, whose concepts written side by side
 /// add to their score: as many as a call may return.
