@@ -3,7 +3,7 @@
 //! identifier boundaries and stemmed, scored with BM25F (spec §6 extended).
 
 use super::names::NameForms;
-use super::words::{for_each_prose_word, for_each_word};
+use super::words::{for_each_identifier_word, for_each_prose_word};
 use crate::bytes::{Corrupt, Reader, Writer};
 use crate::catalog::{label, Catalog, Entry};
 use crate::search::{postings_of, stem, with_stem, FastMap, WordTerms};
@@ -116,7 +116,7 @@ impl FieldIndex {
             };
             if server == next {
                 let mut terms = Vec::new();
-                for_each_word(label, |w| terms.push(index.intern(&mut known, w)));
+                for_each_identifier_word(label, |w| terms.push(index.intern(&mut known, w)));
                 index.servers.push(Server {
                     label: label.to_owned(),
                     terms,
@@ -124,7 +124,7 @@ impl FieldIndex {
                 });
             }
             fields.iter_mut().for_each(Vec::clear);
-            for_each_word(&def.name, |w| {
+            for_each_identifier_word(&def.name, |w| {
                 fields[NAME].push(index.intern(&mut known, w))
             });
             let own_name = fields[NAME].len();
@@ -136,7 +136,7 @@ impl FieldIndex {
                 fields[field].push(index.intern(&mut known, w));
             });
             for key in &def.param_keys {
-                for_each_word(key, |w| fields[PARAMS].push(index.intern(&mut known, w)));
+                for_each_identifier_word(key, |w| fields[PARAMS].push(index.intern(&mut known, w)));
             }
             for_each_prose_word(&def.param_text, |w| {
                 fields[PARAM_TEXT].push(index.intern(&mut known, w))
@@ -380,7 +380,7 @@ impl FieldIndex {
                     .map_or(&[][..], |s| &s.terms);
                 let mut own = name.iter();
                 let mut holds = true;
-                for_each_word(&entry.tool.def.name, |word| {
+                for_each_identifier_word(&entry.tool.def.name, |word| {
                     match with_stem(word, |stem| self.vocabulary.get(stem)) {
                         Some(term) if server.contains(term) => {}
                         Some(term) => holds &= own.next() == Some(term),

@@ -34,7 +34,7 @@ pub use explain::{explain, EnhancedExplanation};
 pub use index::FieldIndex;
 use query::sentences;
 pub use query::{analyze, Analysis};
-pub use words::for_each_word as for_each_name_word;
+pub use words::for_each_identifier_word;
 
 use rank::{Plan, Scored};
 use vocabulary::Vocabulary;

@@ -6,11 +6,11 @@
 
 /// Calls `f` with each lowercased word of an identifier (a tool or
 /// parameter name), split at case boundaries.
-pub fn for_each_word(text: &str, mut f: impl FnMut(&str)) {
+pub fn for_each_identifier_word(text: &str, mut f: impl FnMut(&str)) {
     identifier_words(text, &mut f);
 }
 
-/// [`for_each_word`] through one callback type, so that the wasm holds
+/// [`for_each_identifier_word`] through one callback type, so that the wasm holds
 /// one copy of it, not one per caller.
 fn identifier_words(text: &str, f: &mut dyn FnMut(&str)) {
     let mut lower = String::new();
@@ -153,7 +153,7 @@ mod tests {
 
     fn words(text: &str) -> Vec<String> {
         let mut out = Vec::new();
-        for_each_word(text, |w| out.push(w.to_owned()));
+        for_each_identifier_word(text, |w| out.push(w.to_owned()));
         out
     }
 
