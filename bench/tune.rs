@@ -11,10 +11,15 @@
 //! - `--misses`: list the dev and written cases the enhanced ranking misses (never val's:
 //!   the validation set is for measuring, not for reading).
 //! - `--speed`: time the ranking of a 3-query keyword turn and of a natural
-//!   and multilingual one natively (with `--config`).
+//!   and multilingual one natively (with `--config`); `--tools N` repeats
+//!   the catalog up to N tools, copies renamed `<name>_c<k>` as
+//!   `bench/common.mjs` does.
 //! - `--explain QUERY`: print the enhanced explanation of one query.
 //! - `--signals FILE`: write the no-match signals of every case as JSON
 //!   lines, for `bench/calibrate.mjs` (which fits on the dev lines only).
+//! - `--dump FILE`: write every enhanced answer (label, tools, exact scores)
+//!   as JSON lines, to compare two builds byte for byte after a change
+//!   meant to keep every result.
 //!
 //! - `--embedding-texts FILE`: write the texts to embed (every tool document
 //!   and every query) for `bench/embed.py`.
@@ -272,6 +277,23 @@ fn engine_for(ranking: &str, extra: &Value) -> Engine {
     })
 }
 
+/// `count` tools: `tools` repeated, copies renamed `<name>_c<k>`.
+fn scaled(tools: &[Value], count: usize) -> Vec<Value> {
+    (0..)
+        .flat_map(|k| {
+            tools.iter().map(move |tool| {
+                let mut copy = tool.clone();
+                if k > 0 {
+                    let name = format!("{}_c{k}", tool["function"]["name"].as_str().unwrap());
+                    copy["function"]["name"] = json!(name);
+                }
+                copy
+            })
+        })
+        .take(count)
+        .collect()
+}
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -289,9 +311,13 @@ fn main() {
         .unwrap_or(json!({}));
     let misses = args.iter().any(|a| a == "--misses");
     let signals = option("--signals");
+    let mut dump = option("--dump").map(|p| std::fs::File::create(p).expect("dump file"));
 
     let catalog = read_json(shared().join("catalogs/all-openai.json"));
-    let tools = catalog.as_array().expect("catalog").clone();
+    let mut tools = catalog.as_array().expect("catalog").clone();
+    if let Some(count) = option("--tools") {
+        tools = scaled(&tools, count.parse().expect("--tools is a number"));
+    }
     let toolsets: serde_json::Map<String, Value> = tools
         .iter()
         .map(|t| {
@@ -326,7 +352,15 @@ fn main() {
     if args.iter().any(|a| a == "--speed") {
         let engine = engine_for("enhanced", &extra);
         let session = engine.session_from_json(&session_json).expect("session");
+        let clock = std::time::Instant::now();
         let prepared = engine.prepare(&session);
+        let lap = |what: &str, clock: std::time::Instant| {
+            println!("{what} {:.1} ms", clock.elapsed().as_secs_f64() * 1e3);
+            std::time::Instant::now()
+        };
+        let clock = lap("prepare", clock);
+        prepared.enhanced_index();
+        lap("enhanced index", clock);
         let turns = [
             (
                 "keyword",
@@ -345,7 +379,7 @@ fn main() {
                 ],
             ),
         ];
-        // The first search builds the field index and loads the languages.
+        // The first search loads the languages.
         let first = std::time::Instant::now();
         prepared
             .ranker(engine.config())
@@ -455,14 +489,28 @@ fn main() {
                         cosines: c,
                         options: semantic,
                     });
-                    prepared
+                    let outcome = prepared
                         .ranker(engine.config())
-                        .search(&case.query, 10, leg)
-                        .hits
-                        .iter()
-                        .filter_map(|h| prepared.catalog.entries().get(h.doc as usize))
-                        .map(|e| e.name().to_owned())
-                        .collect()
+                        .search(&case.query, 10, leg);
+                    let name = |doc: u32| {
+                        prepared
+                            .catalog
+                            .entries()
+                            .get(doc as usize)
+                            .map_or("", |e| e.name())
+                            .to_owned()
+                    };
+                    if let (Some(out), true) = (dump.as_mut(), r == "enhanced") {
+                        let hits: Vec<Value> = outcome
+                            .hits
+                            .iter()
+                            .map(|h| json!([name(h.doc), format!("{:?}", h.score)]))
+                            .collect();
+                        let line =
+                            json!({"id": case.id, "label": outcome.confidence, "hits": hits});
+                        writeln!(out, "{line}").expect("write dump");
+                    }
+                    outcome.hits.iter().map(|h| name(h.doc)).collect()
                 };
                 let s = score(&case.gold, &ranked);
                 if misses && kind != "val" && r == "enhanced" {
