@@ -48,6 +48,19 @@ struct Doc {
     server: u32,
 }
 
+/// One document holding a term, with what scoring reads of it: made once
+/// per catalog, so that a query reads no document's frequencies or length.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Posting {
+    /// The document.
+    pub doc: u32,
+    /// The most telling field the term occurs in.
+    pub field: u32,
+    /// The term's BM25F saturation in the document
+    /// ([`FieldIndex::saturation`]).
+    pub saturation: f64,
+}
+
 /// One server (source label) of the catalog.
 #[derive(Debug, PartialEq)]
 pub struct Server {
@@ -69,8 +82,8 @@ pub struct FieldIndex {
     surfaces: Vec<String>,
     docs: Vec<Doc>,
     servers: Vec<Server>,
-    /// Per term, the documents holding it with its frequency per field.
-    postings: Vec<Vec<(u32, [u16; FIELDS])>>,
+    /// Per term, the documents holding it, in order.
+    postings: Vec<Vec<Posting>>,
     /// Per term, documents holding it outside their parameters: the tools
     /// that name or describe it as something they do or handle.
     capability_df: Vec<u32>,
@@ -330,13 +343,18 @@ impl FieldIndex {
         Ok(index)
     }
 
-    /// Derives what follows from the documents' term lists: the postings
-    /// (each allocated once at its final length), the capability document
-    /// frequencies, and the length normalisation.
+    /// Derives what follows from the documents' term lists: the length
+    /// normalisation, the postings (each allocated once at its final
+    /// length) and the capability document frequencies.
     fn finish(&mut self, totals: &[u64; FIELDS]) {
         let terms = self.stems.len();
+        self.normalize_lengths(totals);
         let lists = self.docs.iter().map(|d| d.terms.as_slice());
-        self.postings = postings_of(lists.clone(), terms, |doc, tf| (doc, tf));
+        self.postings = postings_of(lists.clone(), terms, |doc, tf| Posting {
+            doc,
+            field: tf.iter().position(|&n| n > 0).unwrap_or(FIELDS) as u32,
+            saturation: self.saturation(doc, tf),
+        });
         self.capability_df = vec![0; terms];
         for &(term, tf) in lists.flatten() {
             if tf[..PARAMS].iter().any(|&n| n > 0) {
@@ -345,7 +363,6 @@ impl FieldIndex {
                 }
             }
         }
-        self.normalize_lengths(totals);
     }
 
     /// Sets each document's length normalisation, from the field lengths'
@@ -471,8 +488,8 @@ impl FieldIndex {
         self.sequences.get(doc as usize).map_or(&[], Vec::as_slice)
     }
 
-    /// Documents holding `term`, with its frequency per field, in order.
-    pub fn postings(&self, term: TermId) -> &[(u32, [u16; FIELDS])] {
+    /// The documents holding `term`, in order.
+    pub fn postings(&self, term: TermId) -> &[Posting] {
         self.postings.get(term as usize).map_or(&[], Vec::as_slice)
     }
 

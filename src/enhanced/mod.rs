@@ -386,11 +386,7 @@ fn read_parts(index: &EnhancedIndex, query: &str, rules: Rules, whole: Signals) 
 /// written side by side are worth; a bonus only lifts, so they stay above
 /// the rest.
 fn score_all(fields: &FieldIndex, plan: &Plan, extra: &[u32], sorted: usize) -> Vec<Scored> {
-    let mut ranked: Vec<Scored> = plan
-        .score_candidates(fields, extra)
-        .into_iter()
-        .filter(|s| s.score > 0.0 || extra.contains(&s.doc))
-        .collect();
+    let mut ranked = plan.score_candidates(fields, extra);
     let sorted = sorted.max(decision::TOP);
     // The candidates the best `sorted` are among.
     let mut head = ranked.len();

@@ -5,7 +5,9 @@
 //! alternative; its share is the part of the query's content it answers,
 //! each concept weighed by its IDF and covered by the field it appears in.
 
-use super::index::{FieldIndex, TermId, FIELDS, PARAMS};
+use std::cell::RefCell;
+
+use super::index::{FieldIndex, Posting, TermId, FIELDS, PARAMS};
 use super::proximity::Proximity;
 use super::query::{Analysis, Concept, Via};
 use super::vocabulary::Vocabulary;
@@ -165,66 +167,74 @@ impl Plan {
 
     /// Scores every tool holding any alternative of any concept, plus the
     /// tools `extra` (kept even without a score), term at a time through
-    /// the postings.
+    /// the postings. A tool without a score that `extra` does not hold is
+    /// left out.
     pub fn score_candidates(&self, index: &FieldIndex, extra: &[u32]) -> Vec<Scored> {
-        // Per document its slot in `held`, `u32::MAX` until first held:
-        // the work grows with the tools that match, not with the catalog.
-        let mut slot = vec![u32::MAX; index.len()];
-        let mut held: Vec<Held> = Vec::new();
-        for (number, term) in self.terms.iter().enumerate() {
-            let first_of_concept = held.len();
-            let mut touched: Vec<u32> = Vec::new();
+        with_scratch(index.len(), |scratch| {
+            self.accumulate(index, scratch);
+            scratch.add_docs(extra, index.len());
+            let mut scored = Vec::with_capacity(scratch.held.len());
+            scored.extend(
+                scratch
+                    .held
+                    .iter()
+                    .map(|h| self.scored(h.doc, &h.sums))
+                    .filter(|s| s.score > 0.0 || extra.contains(&s.doc)),
+            );
+            scored
+        })
+    }
+
+    /// Adds each concept's best match to the sums of the tools holding it.
+    fn accumulate(&self, index: &FieldIndex, scratch: &mut Scratch) {
+        let mut touched: Vec<u32> = Vec::new();
+        for (number, term) in (0u32..).zip(&self.terms) {
+            let first_of_concept = scratch.held.len();
+            touched.clear();
             for alternative in &term.alternatives {
                 let Some((&first, rest)) = alternative.terms.split_first() else {
                     continue;
                 };
-                for &(doc, tf) in index.postings(first) {
-                    let frequencies = |t| {
-                        if t == first {
-                            tf
-                        } else if rest.contains(&t) {
-                            index.tf(doc, t)
-                        } else {
-                            [0; FIELDS]
-                        }
+                // A word met only among parameters covers nothing (see
+                // `alternative_value`): no tool holds the alternative.
+                if index.capability_df(first) == 0 {
+                    continue;
+                }
+                let single = self.single_term(term, alternative);
+                for posting in index.postings(first) {
+                    let found = if rest.is_empty() {
+                        single.value(posting)
+                    } else {
+                        let doc = posting.doc;
+                        let frequencies = |t| index.tf(doc, t);
+                        self.alternative_value(index, term, alternative, frequencies, doc)
                     };
-                    let value = self.alternative_value(index, term, alternative, frequencies, doc);
-                    let Some(found) = value else {
-                        continue;
-                    };
-                    let Some(s) = slot.get_mut(doc as usize) else {
-                        continue;
-                    };
-                    if *s == u32::MAX {
-                        *s = held.len() as u32;
-                        held.push(Held::new(doc));
+                    if let Some(found) = found {
+                        scratch.hold(posting.doc, number, found, first_of_concept, &mut touched);
                     }
-                    let h = &mut held[*s as usize];
-                    if h.concept != number {
-                        h.concept = number;
-                        h.best = Match::default();
-                        if (*s as usize) < first_of_concept {
-                            touched.push(*s);
-                        }
-                    }
-                    h.best = h.best.or(found);
                 }
             }
-            let fresh = first_of_concept as u32..held.len() as u32;
-            for s in touched.into_iter().chain(fresh) {
-                let h = &mut held[s as usize];
+            let fresh = first_of_concept as u32..scratch.held.len() as u32;
+            for s in touched.iter().copied().chain(fresh) {
+                let h = &mut scratch.held[s as usize];
                 h.sums.add(term, h.best);
             }
         }
-        for &doc in extra {
-            if let Some(s) = slot.get_mut(doc as usize) {
-                if *s == u32::MAX {
-                    *s = held.len() as u32;
-                    held.push(Held::new(doc));
-                }
-            }
+    }
+
+    /// What a match of a one-word alternative is worth, per field.
+    fn single_term(&self, term: &Term, alternative: &Resolved) -> SingleTerm {
+        let field_coverage = if !self.rules.fields {
+            [1.0; FIELDS]
+        } else if alternative.via == Via::Word {
+            FIELD_COVERAGE
+        } else {
+            ALTERNATIVE_COVERAGE
+        };
+        SingleTerm {
+            coverage: field_coverage.map(|f| alternative.weight * f),
+            worth: alternative.worth(term),
         }
-        held.iter().map(|h| self.scored(h.doc, &h.sums)).collect()
     }
 
     /// True when concepts written side by side can earn something: the rule
@@ -378,8 +388,8 @@ pub(super) fn larger(a: f64, b: f64) -> f64 {
 #[derive(Debug, Clone, Copy)]
 struct Held {
     doc: u32,
+    concept: u32,
     sums: Sums,
-    concept: usize,
     best: Match,
 }
 
@@ -387,10 +397,121 @@ impl Held {
     fn new(doc: u32) -> Held {
         Held {
             doc,
+            concept: u32::MAX,
             sums: Sums::default(),
-            concept: usize::MAX,
             best: Match::default(),
         }
+    }
+}
+
+/// How a one-word alternative matches, by the field its word is met in
+/// first: what [`Plan::alternative_value`] gives for one word, made once
+/// per alternative.
+struct SingleTerm {
+    /// Per field, the coverage of a match there.
+    coverage: [f64; FIELDS],
+    /// What a match adds to the score per unit of saturation.
+    worth: f64,
+}
+
+impl SingleTerm {
+    #[inline(always)]
+    fn value(&self, posting: &Posting) -> Option<Match> {
+        let coverage = *self.coverage.get(posting.field as usize)?;
+        Some(Match {
+            coverage,
+            score: self.worth * posting.saturation,
+        })
+    }
+}
+
+/// The candidates of one scoring, and per document its slot among them:
+/// kept from one query to the next, so that scoring allocates nothing that
+/// grows with the catalog.
+#[derive(Default)]
+struct Scratch {
+    /// Per document its index in `held`, `u32::MAX` when it holds none.
+    slot: Vec<u32>,
+    held: Vec<Held>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::default();
+}
+
+/// Runs `score` on the thread's scratch, sized for `docs` documents, and
+/// leaves it empty; on a fresh one if it is in use.
+fn with_scratch<T>(docs: usize, score: impl FnOnce(&mut Scratch) -> T) -> T {
+    let run = |scratch: &mut Scratch| {
+        if scratch.slot.len() < docs {
+            scratch.slot.resize(docs, u32::MAX);
+        }
+        let answer = score(scratch);
+        scratch.clear();
+        answer
+    };
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut scratch) => run(&mut scratch),
+        Err(_) => run(&mut Scratch::default()),
+    })
+}
+
+impl Scratch {
+    /// Records `found`, the match of concept `concept` in `doc` through one
+    /// alternative: the best of the concept's alternatives counts. A tool
+    /// held before the concept (below `first_of_concept`) is noted in
+    /// `touched` the first time the concept reaches it.
+    #[inline(always)]
+    fn hold(
+        &mut self,
+        doc: u32,
+        concept: u32,
+        found: Match,
+        first_of_concept: usize,
+        touched: &mut Vec<u32>,
+    ) {
+        let Some(s) = self.slot.get_mut(doc as usize) else {
+            return;
+        };
+        if *s == u32::MAX {
+            *s = self.held.len() as u32;
+            self.held.push(Held::new(doc));
+        }
+        let at = *s;
+        let Some(h) = self.held.get_mut(at as usize) else {
+            return;
+        };
+        if h.concept != concept {
+            h.concept = concept;
+            h.best = Match::default();
+            if (at as usize) < first_of_concept {
+                touched.push(at);
+            }
+        }
+        h.best = h.best.or(found);
+    }
+
+    /// Holds each of `docs` below `len` that is not held yet, without a
+    /// score.
+    fn add_docs(&mut self, docs: &[u32], len: usize) {
+        for &doc in docs.iter().filter(|&&doc| (doc as usize) < len) {
+            if let Some(s) = self.slot.get_mut(doc as usize) {
+                if *s == u32::MAX {
+                    *s = self.held.len() as u32;
+                    self.held.push(Held::new(doc));
+                }
+            }
+        }
+    }
+
+    /// Forgets every candidate, keeping the memory.
+    fn clear(&mut self) {
+        for h in &self.held {
+            if let Some(s) = self.slot.get_mut(h.doc as usize) {
+                *s = u32::MAX;
+            }
+        }
+        self.held.clear();
     }
 }
 
@@ -593,7 +714,7 @@ fn servers_named(index: &FieldIndex, term: Option<TermId>) -> Vec<u32> {
     let holders = index.postings(term);
     let own = holders
         .iter()
-        .filter(|&&(d, _)| servers.contains(&index.server_of(d)))
+        .filter(|p| servers.contains(&index.server_of(p.doc)))
         .count();
     if (own as f64) < SERVICE_SPECIFICITY * holders.len() as f64 {
         return Vec::new();

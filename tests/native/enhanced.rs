@@ -925,3 +925,36 @@ fn a_stem_family_is_bounded_whatever_a_description_holds() {
     );
     assert_eq!(report["tools"][0]["name"], "ledger_create_entry");
 }
+
+#[test]
+fn scoring_carries_nothing_from_one_catalog_to_the_next() {
+    // Scoring keeps its memory per thread, sized for the largest catalog
+    // searched: the small catalog answers after a large one as on a thread
+    // that never searched.
+    const QUERIES: [&str; 3] = [
+        "create issue",
+        "post a message to the channel",
+        "delete file",
+    ];
+    let answers = || -> Vec<String> {
+        QUERIES
+            .iter()
+            .map(|q| group(json!({"ranking": "enhanced"}), q).to_string())
+            .collect()
+    };
+    let fresh = std::thread::spawn(answers).join().unwrap();
+    let copies: Vec<Value> = (0..300)
+        .map(|i| {
+            tool(
+                &format!("tracker_file_issue_{i}"),
+                "Create or delete an issue about a file, post a message.",
+                &["project"],
+            )
+        })
+        .collect();
+    let engine = engine(json!({"ranking": "enhanced"}), &[]);
+    let large = session(&engine, with_servers(&copies));
+    let out = parse(&search(&engine, r#"{"queries": ["create issue"]}"#, &large));
+    assert_eq!(out["results"][0]["matches"].as_array().unwrap().len(), 5);
+    assert_eq!(answers(), fresh);
+}
