@@ -13,6 +13,8 @@ const WINDOW: usize = 2;
 const PAIR_WEIGHT: f64 = 0.25;
 /// The concepts considered, in query order (one bit each).
 const MOST_CONCEPTS: usize = 64;
+/// Bits of the sieve: a query's few dozen terms leave most of them clear.
+const SIEVE_BITS: usize = 1024;
 
 /// The counted concepts of one query, ready to be found in tools' text.
 #[derive(Debug, Clone, Default)]
@@ -20,9 +22,9 @@ pub struct Proximity {
     /// Every term of the concepts' alternatives, sorted, with the concepts
     /// (bits) it stands for; empty when fewer than two concepts count.
     terms: Vec<(TermId, u64)>,
-    /// A bit per `term % 64` of `terms`: most words of a text are none of
-    /// them, and this tells so without a search.
-    sieve: u64,
+    /// A bit per `term % SIEVE_BITS` of `terms`: most words of a text are
+    /// none of them, and this tells so without a search.
+    sieve: [u64; SIEVE_BITS / 64],
     /// Per concept bit, its IDF.
     importance: Vec<f64>,
 }
@@ -49,7 +51,11 @@ impl Proximity {
             }
             same
         });
-        let sieve = table.iter().fold(0, |sieve, &(t, _)| sieve | 1 << (t % 64));
+        let mut sieve = [0u64; SIEVE_BITS / 64];
+        for &(t, _) in &table {
+            let (word, bit) = sieve_bit(t);
+            sieve[word] |= bit;
+        }
         Proximity {
             terms: table,
             sieve,
@@ -106,13 +112,20 @@ impl Proximity {
     }
 
     fn concepts_of(&self, term: TermId) -> u64 {
-        if self.sieve & 1 << (term % 64) == 0 {
+        let (word, bit) = sieve_bit(term);
+        if self.sieve[word] & bit == 0 {
             return 0;
         }
         self.terms
             .binary_search_by_key(&term, |&(t, _)| t)
             .map_or(0, |i| self.terms[i].1)
     }
+}
+
+/// Where `term` is in the sieve: its word, and its bit in that word.
+fn sieve_bit(term: TermId) -> (usize, u64) {
+    let at = term as usize % SIEVE_BITS;
+    (at / 64, 1 << (at % 64))
 }
 
 /// The set bits of `mask`, lowest first.
@@ -135,7 +148,7 @@ mod tests {
     fn three_concepts() -> Proximity {
         Proximity {
             terms: vec![(10, 1), (11, 1), (20, 2), (30, 4)],
-            sieve: u64::MAX,
+            sieve: [u64::MAX; SIEVE_BITS / 64],
             importance: vec![2.0, 1.0, 4.0],
         }
     }
@@ -173,7 +186,7 @@ mod tests {
         // ten thousand times. Each pair counts once, adjacent.
         let p = Proximity {
             terms: vec![(7, u64::MAX)],
-            sieve: u64::MAX,
+            sieve: [u64::MAX; SIEVE_BITS / 64],
             importance: vec![1.0; MOST_CONCEPTS],
         };
         let pairs = (MOST_CONCEPTS * (MOST_CONCEPTS - 1) / 2) as f64;
@@ -185,7 +198,7 @@ mod tests {
         // Term 40 stands for concepts 0 and 1.
         let p = Proximity {
             terms: vec![(10, 1), (20, 2), (40, 3)],
-            sieve: u64::MAX,
+            sieve: [u64::MAX; SIEVE_BITS / 64],
             importance: vec![1.0, 1.0],
         };
         assert_eq!(p.bonus(&[40]), 0.0);
