@@ -36,11 +36,69 @@ pub fn for_each_prose_word(text: &str, mut f: impl FnMut(&str)) {
 /// [`identifier_words`]).
 fn prose_words(text: &str, f: &mut dyn FnMut(&str)) {
     let mut lower = String::new();
-    let mut chunk_words = |chunk: &str| prose_chunk(chunk, f, &mut lower);
     if text.is_ascii() {
-        for_each_run(text, |b| !is_ascii_space(b), &mut chunk_words);
+        ascii_prose_words(text, f, &mut lower);
     } else {
-        text.split_whitespace().for_each(chunk_words);
+        text.split_whitespace()
+            .for_each(|chunk| prose_chunk(chunk, f, &mut lower));
+    }
+}
+
+/// [`prose_words`] of ASCII text, where indexing spends most of its time:
+/// each chunk is found with whether it holds an underscore, and each word
+/// with whether it holds a capital, in one pass over their bytes.
+fn ascii_prose_words(text: &str, f: &mut dyn FnMut(&str), lower: &mut String) {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if is_ascii_space(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let mut underscore = false;
+        while let Some(&b) = bytes.get(i).filter(|&&b| !is_ascii_space(b)) {
+            underscore |= b == b'_';
+            i += 1;
+        }
+        let Some(chunk) = text.get(start..i) else {
+            continue;
+        };
+        if underscore || is_camel(chunk) {
+            identifier_words(chunk, f);
+        } else {
+            ascii_words(chunk, f, lower);
+        }
+    }
+}
+
+/// Calls `f` with each run of ASCII letters and digits of `chunk` (ASCII),
+/// lowercased.
+fn ascii_words(chunk: &str, f: &mut dyn FnMut(&str), lower: &mut String) {
+    let bytes = chunk.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_alphanumeric() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let mut capital = false;
+        while let Some(&b) = bytes.get(i).filter(|b| b.is_ascii_alphanumeric()) {
+            capital |= b.is_ascii_uppercase();
+            i += 1;
+        }
+        let Some(word) = chunk.get(start..i) else {
+            continue;
+        };
+        if capital {
+            lower.clear();
+            lower.push_str(word);
+            lower.make_ascii_lowercase();
+            f(lower);
+        } else {
+            f(word);
+        }
     }
 }
 
@@ -49,13 +107,7 @@ fn prose_chunk(chunk: &str, f: &mut dyn FnMut(&str), lower: &mut String) {
     if chunk.contains('_') || is_camel(chunk) {
         identifier_words(chunk, f);
     } else if chunk.is_ascii() {
-        for_each_run(
-            chunk,
-            |b| b.is_ascii_alphanumeric(),
-            |run| {
-                emit_lowercase(run, f, lower);
-            },
-        );
+        ascii_words(chunk, f, lower);
     } else {
         for run in chunk
             .split(|c: char| !c.is_alphanumeric())
@@ -90,8 +142,8 @@ fn is_ascii_space(b: u8) -> bool {
 }
 
 /// Calls `f` with each maximal non-empty run of `text` whose bytes `inside`
-/// accepts. `inside` must reject every byte of 0x80 or more unless `text`
-/// is ASCII, so that a run always holds whole characters.
+/// accepts. `inside` must reject every byte of 0x80 or more, so that a run
+/// always holds whole characters.
 fn for_each_run<'t>(text: &'t str, inside: impl Fn(u8) -> bool, mut f: impl FnMut(&'t str)) {
     let bytes = text.as_bytes();
     let mut i = 0;
