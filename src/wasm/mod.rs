@@ -4,6 +4,7 @@
 
 mod answer;
 mod host;
+mod memory;
 mod reflect;
 mod source;
 mod timer;
