@@ -6,7 +6,7 @@ use super::names::NameForms;
 use super::words::{for_each_identifier_word, for_each_prose_word};
 use crate::bytes::{Corrupt, Reader, Writer};
 use crate::catalog::{label, Catalog, Entry};
-use crate::search::{postings_of, stem, with_stem, FastMap, WordTerms};
+use crate::search::{stem, with_stem, FastMap, WordTerms};
 
 /// The fields of a tool document, most telling first.
 pub const FIELDS: usize = 5;
@@ -39,15 +39,6 @@ pub const K1: f64 = 0.72;
 /// Dense id of an indexed term.
 pub type TermId = u32;
 
-#[derive(Debug, Default, PartialEq)]
-struct Doc {
-    /// `(term, tf per field)` sorted by term.
-    terms: Vec<(TermId, [u16; FIELDS])>,
-    len: [u32; FIELDS],
-    /// Its server (an index into `servers`).
-    server: u32,
-}
-
 /// One document holding a term, with what scoring reads of it: made once
 /// per catalog, so that a query reads no document's frequencies or length.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -56,10 +47,13 @@ pub struct Posting {
     pub doc: u32,
     /// The most telling field the term occurs in.
     pub field: u32,
-    /// The term's BM25F saturation in the document
-    /// ([`FieldIndex::saturation`]).
+    /// The term's BM25F term-frequency saturation in the document, in
+    /// (0, K1 + 1): its score without the IDF factor.
     pub saturation: f64,
 }
+
+/// A term's frequency in each field of one document, while indexing.
+type Frequencies = [u16; FIELDS];
 
 /// One server (source label) of the catalog.
 #[derive(Debug, PartialEq)]
@@ -80,15 +74,14 @@ pub struct FieldIndex {
     stems: Vec<String>,
     /// The first word seen of each term id, lowercased.
     surfaces: Vec<String>,
-    docs: Vec<Doc>,
+    /// Per document, its server (an index into `servers`).
+    doc_servers: Vec<u32>,
     servers: Vec<Server>,
     /// Per term, the documents holding it, in order.
     postings: Vec<Vec<Posting>>,
     /// Per term, documents holding it outside their parameters: the tools
     /// that name or describe it as something they do or handle.
     capability_df: Vec<u32>,
-    /// Per document and field, BM25F's length normalisation, made once.
-    norms: Vec<[f64; FIELDS]>,
     names: NameForms,
     /// Per document, the name's words (label excluded) and the first word of
     /// its description: what the catalog's vocabulary is learned from.
@@ -106,18 +99,23 @@ impl FieldIndex {
         // Each distinct word is stemmed and looked up once per build.
         let mut known = WordTerms::default();
         // Frequencies per field of the current document's terms, by term.
-        let mut counts: Vec<[u16; FIELDS]> = Vec::new();
+        let mut counts: Vec<Frequencies> = Vec::new();
         let mut touched: Vec<TermId> = Vec::new();
         // The current document's terms per field, reused from one to the
         // next: allocations are what freshly loaded wasm pays most for.
         let mut fields: [Vec<TermId>; FIELDS] = Default::default();
-        index.docs.reserve(entries.len());
+        // Per term, the documents holding it with its frequencies, and per
+        // document its field lengths: what the saturations are made of once
+        // the average lengths are known.
+        let mut held: Vec<Vec<(u32, Frequencies)>> = Vec::new();
+        let mut lengths: Vec<[u32; FIELDS]> = Vec::with_capacity(entries.len());
+        index.doc_servers.reserve(entries.len());
         index.heads.reserve(entries.len());
         index.sequences.reserve(entries.len());
         for entry in entries {
             let def = &entry.tool.def;
             let label = label(&entry.source_name);
-            let id = index.docs.len() as u32;
+            let id = index.doc_servers.len() as u32;
             let next = servers.len() as u32;
             // Looked up before it is inserted: a key is allocated once per server.
             let server = match servers.get(label) {
@@ -171,13 +169,12 @@ impl FieldIndex {
             }
             index.heads.push((name_words, first));
             index.sequences.push(sequence);
-            let mut doc = Doc {
-                server,
-                ..Doc::default()
-            };
+            index.doc_servers.push(server);
             counts.resize(index.stems.len(), [0; FIELDS]);
+            held.resize_with(index.stems.len(), Vec::new);
+            let mut length = [0u32; FIELDS];
             for (field, terms) in fields.iter().enumerate() {
-                doc.len[field] = terms.len() as u32;
+                length[field] = terms.len() as u32;
                 totals[field] += terms.len() as u64;
                 for &term in terms {
                     if let Some(tf) = counts.get_mut(term as usize) {
@@ -188,24 +185,31 @@ impl FieldIndex {
                     }
                 }
             }
-            touched.sort_unstable();
-            // Allocated at its final length: no reallocation, no spare room
-            // kept for the index's lifetime.
-            doc.terms = Vec::with_capacity(touched.len());
-            doc.terms.extend(
-                touched.drain(..).filter_map(|term| {
-                    Some((term, std::mem::take(counts.get_mut(term as usize)?)))
-                }),
-            );
-            index.docs.push(doc);
+            lengths.push(length);
+            for term in touched.drain(..) {
+                if let (Some(tf), Some(list)) =
+                    (counts.get_mut(term as usize), held.get_mut(term as usize))
+                {
+                    list.push((id, std::mem::take(tf)));
+                }
+            }
             index.names.add(id, &def.name, label);
         }
-        index.finish(&totals);
+        let norms = length_norms(&lengths, &totals);
+        index.finish(held.into_iter().map(|list| {
+            list.into_iter()
+                .map(|(doc, tf)| Posting {
+                    doc,
+                    field: tf.iter().position(|&n| n > 0).unwrap_or(FIELDS) as u32,
+                    saturation: norms.get(doc as usize).map_or(0.0, |n| saturation(n, tf)),
+                })
+                .collect()
+        }));
         index
     }
 
-    /// Writes what the build read from the catalog's text (terms, servers,
-    /// documents, heads and sequences); the rest follows from it.
+    /// Writes the index: terms, servers, each document's server, the
+    /// postings, heads and sequences; the rest follows from them.
     pub fn write(&self, w: &mut Writer) {
         let terms = |w: &mut Writer, terms: &[TermId]| {
             w.number(terms.len() as u64);
@@ -219,16 +223,18 @@ impl FieldIndex {
             w.text(&server.label);
             terms(w, &server.terms);
         }
-        w.number(self.docs.len() as u64);
-        for doc in &self.docs {
-            w.number(u64::from(doc.server));
-            doc.len.iter().for_each(|&n| w.number(u64::from(n)));
-            w.number(doc.terms.len() as u64);
+        w.number(self.doc_servers.len() as u64);
+        self.doc_servers
+            .iter()
+            .for_each(|&server| w.number(u64::from(server)));
+        for postings in &self.postings {
+            w.number(postings.len() as u64);
             let mut previous = 0;
-            for (term, tf) in &doc.terms {
-                w.number(u64::from(term - previous));
-                tf.iter().for_each(|&n| w.number(u64::from(n)));
-                previous = *term;
+            for posting in postings {
+                w.number(u64::from(posting.doc - previous));
+                w.number(u64::from(posting.field));
+                w.raw(&posting.saturation.to_le_bytes());
+                previous = posting.doc;
             }
         }
         for (name, first) in &self.heads {
@@ -246,7 +252,8 @@ impl FieldIndex {
         let mut index = FieldIndex::default();
         // What is allocated stays in proportion to the catalog, whatever
         // the bytes declare: terms no longer than its text, at most a
-        // server per tool, and each server the label of its tools.
+        // server per tool, each server the label of its tools, and no more
+        // postings than the text has words.
         let mut left = Catalog::text_bytes(entries);
         let mut within = |text: &str| -> Result<String, Corrupt> {
             left = left.checked_sub(text.len().max(1)).ok_or(Corrupt)?;
@@ -284,41 +291,23 @@ impl FieldIndex {
         if r.count()? != entries.len() {
             return Err(Corrupt);
         }
-        let mut totals = [0u64; FIELDS];
-        for (id, entry) in entries.iter().enumerate() {
-            let id = id as u32;
-            let mut doc = Doc {
-                server: r.below(index.servers.len())?,
-                ..Doc::default()
-            };
-            for (field, len) in doc.len.iter_mut().enumerate() {
-                *len = r.small()?;
-                totals[field] += u64::from(*len);
-            }
-            let mut term = 0u32;
-            for i in 0..r.count()? {
-                let step = r.small()?;
-                term = term
-                    .checked_add(step)
-                    .filter(|&t| (t as usize) < n)
-                    .ok_or(Corrupt)?;
-                let mut tf = [0u16; FIELDS];
-                for count in &mut tf {
-                    *count = u16::try_from(r.number()?).map_err(|_| Corrupt)?;
-                }
-                if (i > 0 && step == 0) || tf == [0; FIELDS] {
-                    return Err(Corrupt);
-                }
-                doc.terms.push((term, tf));
-            }
-            match index.servers.get_mut(doc.server as usize) {
-                Some(server) if server.label == label(&entry.source_name) => server.docs.push(id),
+        for (id, entry) in (0u32..).zip(entries) {
+            let server = r.below(index.servers.len())?;
+            match index.servers.get_mut(server as usize) {
+                Some(s) if s.label == label(&entry.source_name) => s.docs.push(id),
                 _ => return Err(Corrupt),
             }
-            index.docs.push(doc);
+            index.doc_servers.push(server);
             index
                 .names
                 .add(id, &entry.tool.def.name, label(&entry.source_name));
+        }
+        let mut words = Catalog::text_bytes(entries);
+        let mut postings = Vec::with_capacity(n);
+        for _ in 0..n {
+            let count = r.count()?;
+            words = words.checked_sub(count).ok_or(Corrupt)?;
+            postings.push(read_postings(r, count, entries.len())?);
         }
         for _ in entries {
             let name = terms(r)?;
@@ -339,46 +328,18 @@ impl FieldIndex {
         if index.servers.iter().any(|server| server.docs.is_empty()) || !index.names_hold(entries) {
             return Err(Corrupt);
         }
-        index.finish(&totals);
+        index.finish(postings);
         Ok(index)
     }
 
-    /// Derives what follows from the documents' term lists: the length
-    /// normalisation, the postings (each allocated once at its final
-    /// length) and the capability document frequencies.
-    fn finish(&mut self, totals: &[u64; FIELDS]) {
-        let terms = self.stems.len();
-        self.normalize_lengths(totals);
-        let lists = self.docs.iter().map(|d| d.terms.as_slice());
-        self.postings = postings_of(lists.clone(), terms, |doc, tf| Posting {
-            doc,
-            field: tf.iter().position(|&n| n > 0).unwrap_or(FIELDS) as u32,
-            saturation: self.saturation(doc, tf),
-        });
-        self.capability_df = vec![0; terms];
-        for &(term, tf) in lists.flatten() {
-            if tf[..PARAMS].iter().any(|&n| n > 0) {
-                if let Some(n) = self.capability_df.get_mut(term as usize) {
-                    *n += 1;
-                }
-            }
-        }
-    }
-
-    /// Sets each document's length normalisation, from the field lengths'
-    /// `totals` over the catalog.
-    fn normalize_lengths(&mut self, totals: &[u64; FIELDS]) {
-        let docs = self.docs.len().max(1) as f64;
-        let average: [f64; FIELDS] = std::array::from_fn(|f| (totals[f] as f64 / docs).max(1.0));
-        self.norms = self
-            .docs
+    /// Takes the postings, and counts per term the documents holding it
+    /// outside their parameters.
+    fn finish(&mut self, postings: impl IntoIterator<Item = Vec<Posting>>) {
+        self.postings = postings.into_iter().collect();
+        self.capability_df = self
+            .postings
             .iter()
-            .map(|d| {
-                std::array::from_fn(|field| {
-                    1.0 - LENGTH_NORM[field]
-                        + LENGTH_NORM[field] * f64::from(d.len[field]) / average[field]
-                })
-            })
+            .map(|list| list.iter().filter(|p| (p.field as usize) < PARAMS).count() as u32)
             .collect();
     }
 
@@ -386,14 +347,11 @@ impl FieldIndex {
     /// name (its server's words left out, as the build leaves them): a
     /// restored index whose documents belong to other tools is refused.
     fn names_hold(&self, entries: &[Entry]) -> bool {
-        entries
-            .iter()
-            .zip(&self.docs)
-            .zip(&self.heads)
-            .all(|((entry, doc), (name, _))| {
+        entries.iter().zip(&self.doc_servers).zip(&self.heads).all(
+            |((entry, &server), (name, _))| {
                 let server = self
                     .servers
-                    .get(doc.server as usize)
+                    .get(server as usize)
                     .map_or(&[][..], |s| &s.terms);
                 let mut own = name.iter();
                 let mut holds = true;
@@ -405,7 +363,8 @@ impl FieldIndex {
                     }
                 });
                 holds && own.next().is_none()
-            })
+            },
+        )
     }
 
     fn intern(&mut self, known: &mut WordTerms, word: &str) -> TermId {
@@ -432,12 +391,12 @@ impl FieldIndex {
 
     /// Number of documents.
     pub fn len(&self) -> usize {
-        self.docs.len()
+        self.doc_servers.len()
     }
 
     /// True without documents.
     pub fn is_empty(&self) -> bool {
-        self.docs.is_empty()
+        self.doc_servers.is_empty()
     }
 
     /// The id of a stem, when some document holds it.
@@ -480,7 +439,10 @@ impl FieldIndex {
 
     /// The server of `doc`.
     pub fn server_of(&self, doc: u32) -> u32 {
-        self.docs.get(doc as usize).map_or(u32::MAX, |d| d.server)
+        self.doc_servers
+            .get(doc as usize)
+            .copied()
+            .unwrap_or(u32::MAX)
     }
 
     /// The words of `doc`'s name and description, in order.
@@ -498,37 +460,16 @@ impl FieldIndex {
     /// no capability); largest for an unknown term.
     pub fn idf(&self, term: Option<TermId>) -> f64 {
         let df = term.map_or(0, |t| self.capability_df(t)) as f64;
-        (1.0 + (self.docs.len() as f64 - df + 0.5) / (df + 0.5)).ln()
+        (1.0 + (self.doc_servers.len() as f64 - df + 0.5) / (df + 0.5)).ln()
     }
 
-    /// Occurrences of `term` in each field of `doc`.
-    #[inline]
-    pub fn tf(&self, doc: u32, term: TermId) -> [u16; FIELDS] {
-        self.docs
-            .get(doc as usize)
-            .and_then(|d| {
-                d.terms
-                    .binary_search_by_key(&term, |&(t, _)| t)
-                    .ok()
-                    .map(|i| d.terms[i].1)
-            })
-            .unwrap_or_default()
-    }
-
-    /// BM25F term-frequency saturation of a term occurring `tf` times (per
-    /// field) in `doc`, in [0, K1 + 1): the score without the IDF factor.
-    #[inline]
-    pub fn saturation(&self, doc: u32, tf: [u16; FIELDS]) -> f64 {
-        let Some(norm) = self.norms.get(doc as usize) else {
-            return 0.0;
-        };
-        let mut weighted = 0.0;
-        for field in 0..FIELDS {
-            if tf[field] > 0 {
-                weighted += WEIGHT[field] * f64::from(tf[field]) / norm[field];
-            }
-        }
-        weighted * (K1 + 1.0) / (weighted + K1)
+    /// How `doc` holds `term`, when it does.
+    pub fn posting(&self, doc: u32, term: TermId) -> Option<&Posting> {
+        let postings = self.postings(term);
+        postings
+            .binary_search_by_key(&doc, |p| p.doc)
+            .ok()
+            .and_then(|i| postings.get(i))
     }
 
     /// The saturation of one occurrence in a name of average length: what
@@ -537,4 +478,62 @@ impl FieldIndex {
         let weighted = WEIGHT[NAME];
         weighted * (K1 + 1.0) / (weighted + K1)
     }
+}
+
+/// Per document and field, BM25F's length normalisation: from each
+/// document's field `lengths` and their `totals` over the catalog.
+fn length_norms(lengths: &[[u32; FIELDS]], totals: &[u64; FIELDS]) -> Vec<[f64; FIELDS]> {
+    let docs = lengths.len().max(1) as f64;
+    let average: [f64; FIELDS] = std::array::from_fn(|f| (totals[f] as f64 / docs).max(1.0));
+    lengths
+        .iter()
+        .map(|length| {
+            std::array::from_fn(|field| {
+                1.0 - LENGTH_NORM[field]
+                    + LENGTH_NORM[field] * f64::from(length[field]) / average[field]
+            })
+        })
+        .collect()
+}
+
+/// BM25F term-frequency saturation of a term occurring `tf` times (per
+/// field) in a document of length normalisation `norm`, in [0, K1 + 1).
+fn saturation(norm: &[f64; FIELDS], tf: Frequencies) -> f64 {
+    let mut weighted = 0.0;
+    for field in 0..FIELDS {
+        if tf[field] > 0 {
+            weighted += WEIGHT[field] * f64::from(tf[field]) / norm[field];
+        }
+    }
+    weighted * (K1 + 1.0) / (weighted + K1)
+}
+
+/// `count` postings of one term as [`FieldIndex::write`] wrote them, of
+/// documents below `docs`: in order, each in a field, with a saturation
+/// that BM25F can give.
+fn read_postings(r: &mut Reader, count: usize, docs: usize) -> Result<Vec<Posting>, Corrupt> {
+    let mut postings = Vec::with_capacity(count);
+    let mut doc = 0u32;
+    for i in 0..count {
+        let step = r.small()?;
+        if i > 0 && step == 0 {
+            return Err(Corrupt);
+        }
+        doc = doc
+            .checked_add(step)
+            .filter(|&d| (d as usize) < docs)
+            .ok_or(Corrupt)?;
+        let field = r.below(FIELDS)?;
+        let bytes: [u8; 8] = r.raw(8)?.try_into().map_err(|_| Corrupt)?;
+        let saturation = f64::from_le_bytes(bytes);
+        if !(saturation > 0.0 && saturation <= K1 + 1.0) {
+            return Err(Corrupt);
+        }
+        postings.push(Posting {
+            doc,
+            field,
+            saturation,
+        });
+    }
+    Ok(postings)
 }

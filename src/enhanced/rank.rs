@@ -206,8 +206,7 @@ impl Plan {
                         single.value(posting)
                     } else {
                         let doc = posting.doc;
-                        let frequencies = |t| index.tf(doc, t);
-                        self.alternative_value(index, term, alternative, frequencies, doc)
+                        self.alternative_value(index, term, alternative, |t| index.posting(doc, t))
                     };
                     if let Some(found) = found {
                         scratch.hold(posting.doc, number, found, first_of_concept, &mut touched);
@@ -303,7 +302,7 @@ impl Plan {
         let mut best = Match::default();
         for alternative in &term.alternatives {
             if let Some(found) =
-                self.alternative_value(index, term, alternative, |t| index.tf(doc, t), doc)
+                self.alternative_value(index, term, alternative, |t| index.posting(doc, t))
             {
                 best = best.or(found);
             }
@@ -311,38 +310,37 @@ impl Plan {
         best
     }
 
-    /// How a tool whose frequencies `tf` gives matches one alternative;
-    /// `None` when the tool does not hold it. Inlined into the scoring loop
-    /// always: left to itself, LLVM's choice flips with unrelated changes,
-    /// and a call per posting costs a turn about a quarter more.
+    /// How a tool matches one alternative, `held` giving how it holds each
+    /// term; `None` when it does not hold them all. Inlined into the
+    /// scoring loop always: left to itself, LLVM's choice flips with
+    /// unrelated changes, and a call per posting costs a turn about a
+    /// quarter more.
     #[inline(always)]
-    fn alternative_value(
+    fn alternative_value<'i>(
         &self,
         index: &FieldIndex,
         term: &Term,
         alternative: &Resolved,
-        tf: impl Fn(TermId) -> [u16; FIELDS],
-        doc: u32,
+        held: impl Fn(TermId) -> Option<&'i Posting>,
     ) -> Option<Match> {
         let mut factor = f64::MAX;
         let mut saturation = 0.0;
         for &t in &alternative.terms {
-            let counts = tf(t);
+            let posting = held(t)?;
             // A word met only among parameters covers a concept only when
             // some tool names or describes it: "fax" in a call tool's
             // `detect fax machines` option is no fax capability.
-            let f = match (0..FIELDS).find(|&f| counts[f] > 0) {
-                Some(f) if f >= PARAMS && index.capability_df(t) == 0 => 0.0,
-                Some(_) if !self.rules.fields => 1.0,
-                Some(f) if alternative.via == Via::Word => FIELD_COVERAGE[f],
-                Some(f) => ALTERNATIVE_COVERAGE[f],
-                None => 0.0,
+            let f = match posting.field as usize {
+                f if f >= PARAMS && index.capability_df(t) == 0 => 0.0,
+                _ if !self.rules.fields => 1.0,
+                f if alternative.via == Via::Word => *FIELD_COVERAGE.get(f)?,
+                f => *ALTERNATIVE_COVERAGE.get(f)?,
             };
             if f == 0.0 {
                 return None;
             }
             factor = if f < factor { f } else { factor };
-            saturation += index.saturation(doc, counts);
+            saturation += posting.saturation;
         }
         if factor == f64::MAX {
             return None;

@@ -156,11 +156,7 @@ impl Index {
             index.total_len += u64::from(len);
             index.documents.push(document);
         }
-        index.postings = postings_of(
-            index.documents.iter().map(|d| d.terms.as_slice()),
-            terms,
-            |doc, _| doc,
-        );
+        index.postings = postings_of(index.documents.iter().map(|d| d.terms.as_slice()), terms);
         Ok(index)
     }
 }
@@ -229,22 +225,19 @@ impl IndexBuilder {
         self.index.postings = postings_of(
             self.index.documents.iter().map(|d| d.terms.as_slice()),
             terms,
-            |doc, _| doc,
         );
         self.index
     }
 }
 
-/// Per term, one posting for each document holding it, in document order,
-/// from the documents' term lists (`(term, frequency)`), made by `posting`
-/// from the document's number and the frequency. Each list is allocated once
-/// at its final length (growing them a document at a time cost a quarter of
-/// a first index build in freshly loaded wasm).
-pub fn postings_of<'a, F: Copy + 'a, P>(
-    documents: impl Iterator<Item = &'a [(TermId, F)]> + Clone,
+/// Per term, the documents holding it, in order, from the documents' term
+/// lists (`(term, frequency)`). Each list is allocated once at its final
+/// length (growing them a document at a time cost a quarter of a first index
+/// build in freshly loaded wasm).
+fn postings_of<'a>(
+    documents: impl Iterator<Item = &'a [(TermId, u32)]> + Clone,
     terms: usize,
-    posting: impl Fn(u32, F) -> P,
-) -> Vec<Vec<P>> {
+) -> Vec<Vec<u32>> {
     let mut df = vec![0usize; terms];
     for list in documents.clone() {
         for &(term, _) in list {
@@ -253,11 +246,11 @@ pub fn postings_of<'a, F: Copy + 'a, P>(
             }
         }
     }
-    let mut postings: Vec<Vec<P>> = df.into_iter().map(Vec::with_capacity).collect();
+    let mut postings: Vec<Vec<u32>> = df.into_iter().map(Vec::with_capacity).collect();
     for (doc, list) in documents.enumerate() {
-        for &(term, frequency) in list {
+        for &(term, _) in list {
             if let Some(list) = postings.get_mut(term as usize) {
-                list.push(posting(doc as u32, frequency));
+                list.push(doc as u32);
             }
         }
     }

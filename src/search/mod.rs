@@ -18,7 +18,7 @@ mod tokenize;
 pub use crate::hash::{seed as seed_hash, FastMap, FastSet};
 pub use corpus::{Corpus, Part};
 pub use explain::{explain, DocumentReport, QueryReport};
-pub use index::{postings_of, Index, IndexBuilder, WordTerms};
+pub use index::{Index, IndexBuilder, WordTerms};
 pub use names::NameLookup;
 pub use rank::{rank, Hit};
 pub use tokenize::{for_each_word, stem, tokenize, with_stem};
