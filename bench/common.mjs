@@ -46,3 +46,19 @@ export function stats(samples) {
 }
 
 export const ms = (x) => `${x.toFixed(2)} ms`;
+
+/**
+ * Notes the memory of the first wasm instance created from now on (the
+ * package keeps its instance to itself): call it before the package loads.
+ * Returns the memory's buffer once the package has made its instance.
+ */
+export function noteWasmMemory() {
+  let memory = null;
+  const Instance = WebAssembly.Instance;
+  WebAssembly.Instance = function (module, imports) {
+    const instance = new Instance(module, imports);
+    memory ??= instance.exports.memory;
+    return instance;
+  };
+  return () => memory.buffer;
+}

@@ -1,10 +1,14 @@
-// One fresh process, one first toolSearch call: prints {load, first} in ms.
+// One fresh process, one first toolSearch call: prints {load, first} in ms,
+// and `memory`, the bytes of the package's wasm memory after the call.
 // Used by speed.mjs; the package is imported here first, so its load is timed.
 //   node bench/first-call.mjs COUNT [RANKING=enhanced] [SNAPSHOT]
 // With SNAPSHOT (a file of exportIndex bytes), the first call reads it and
 // restores the indexes with importIndex before searching, all timed. With
 // `prepare` in its place, the session is prepared first (which builds its
 // indexes), timed apart as `prepare`, and then searched.
+import { noteWasmMemory } from "./common.mjs";
+
+const memory = noteWasmMemory();
 const t0 = performance.now();
 const { ToolSearch } = await import("toolsearch");
 const load = performance.now() - t0;
@@ -28,4 +32,5 @@ if (snapshot === "prepare") {
   searched = prepared;
 }
 await ts.toolSearch({ queries: ["github create issue", "slack post message", "kubernetes pod logs"] }, searched);
-console.log(JSON.stringify({ load, first: performance.now() - t2, prepare }));
+const first = performance.now() - t2;
+console.log(JSON.stringify({ load, first, prepare, memory: memory().byteLength }));

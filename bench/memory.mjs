@@ -7,7 +7,7 @@
 // memory must level off.
 // Run: node bench/memory.mjs [--calls N] [--tools N]
 import { createRequire } from "node:module";
-import { loadCatalog, sessionOf, sharedDir } from "./common.mjs";
+import { loadCatalog, noteWasmMemory, sessionOf, sharedDir } from "./common.mjs";
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(name);
@@ -16,15 +16,7 @@ const option = (name, fallback) => {
 const calls = option("--calls", 100_000);
 const toolCount = option("--tools", 200);
 
-// The package keeps its wasm instance to itself: note the memory of the one
-// instance it creates (this bench only).
-let memory = null;
-const Instance = WebAssembly.Instance;
-WebAssembly.Instance = function (module, imports) {
-  const instance = new Instance(module, imports);
-  memory ??= instance.exports.memory;
-  return instance;
-};
+const memory = noteWasmMemory();
 const { ToolSearch } = createRequire(import.meta.url)("toolsearch");
 
 const base = loadCatalog(sharedDir()).slice(0, toolCount);
@@ -60,7 +52,7 @@ for (let i = 1; i <= calls; i++) {
       }
   }
   if (i % (calls / 10) === 0 || i === 1000) {
-    console.log(`| ${i.toLocaleString("en")} | ${mib(memory.buffer.byteLength)} | ${mib(process.memoryUsage().heapUsed)} |`);
+    console.log(`| ${i.toLocaleString("en")} | ${mib(memory().byteLength)} | ${mib(process.memoryUsage().heapUsed)} |`);
   }
 }
 console.log(`\n${((performance.now() - started) / 1000).toFixed(1)} s in all`);

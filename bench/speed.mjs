@@ -1,25 +1,24 @@
 // Speed of toolSearch on the real catalog (1,873 tools) and scaled copies, in
-// Node on the built package. Run: node bench/speed.mjs  (after npm run build)
+// Node on the built package. Run: node bench/speed.mjs [--baseline DIR]
+// (after npm run build). Turns are 3 queries; the host passes the tools as
+// a "stateless" call does (a freshly built `tools` array of the same tool
+// objects each call), "prepared" (the snapshot of ToolSearch.prepare) or
+// "frozen" (a new session object each call around one frozen array of
+// frozen tools). Turns compared in one table run in alternating rounds.
 //
-// (a) to (c) measure the default ranking (the enhanced one).
-// (a) steady state: 3 queries, the host passes a freshly built `tools` array
-//     of the same tool objects on every call; "prepared": the host passes
-//     the snapshot of ToolSearch.prepare instead; "frozen": a new session
-//     object each call around one frozen array of frozen tools;
-// (b) the first call in a fresh process (first-call.mjs in child processes;
-//     the package's load time is reported apart);
-// (c) the same at 10,000 and 50,000 tools;
-// (e) the first call of a fresh process with and without an index snapshot
-//     (importIndex of exportIndex bytes read from a file), and after
-//     ToolSearch.prepare (which builds the indexes; timed apart), both rankings;
-// (d) the reference and enhanced rankings side by side on the real catalog,
-//     on keyword queries (stateless and prepared) and on natural and
-//     multilingual ones, and the first enhanced search of a catalog (which
-//     builds its field index).
+// (d) the reference and enhanced rankings side by side on the real catalog:
+//     keyword turns stateless, prepared and frozen, natural and multilingual
+//     turns, and the first search of a catalog (which builds its indexes).
 //     `--baseline DIR` adds the same rows for another build of the package
 //     (DIR/node/index.cjs, e.g. a checkout of an earlier commit), measured
-//     in the same process right after this build. (d) runs first, while
-//     both builds' wasm memories are fresh.
+//     in the same rounds. (d) runs first, while the wasm memories are fresh.
+// (c) both rankings at 1,873, 10,000 and 50,000 tools: stateless and
+//     prepared turns (and the baseline's prepared one), the first call in a
+//     fresh process (first-call.mjs in child processes; the package's load
+//     reported apart), and the wasm memory after that call.
+// (e) the first call of a fresh process with and without an index snapshot
+//     (importIndex of exportIndex bytes read from a file), and after
+//     ToolSearch.prepare (which builds the indexes; timed apart), both rankings.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -48,40 +47,67 @@ function deepFreeze(value) {
 }
 
 /**
- * Turn times of `tools`; `mode` is how the host passes them: "stateless" (a
- * new array of the same tool objects), "prepared" (ToolSearch.prepare's
+ * A timed turn on `tools`; `mode` is how the host passes them: "stateless"
+ * (a new array of the same tool objects), "prepared" (ToolSearch.prepare's
  * snapshot) or "frozen" (one frozen array of frozen tools, in a new session
- * object each turn).
+ * object each turn). Returns `{ turn, samples }`: `turn()` runs one turn and
+ * adds its time to `samples`.
  */
-function steady(tools, runs, config = {}, queries = QUERIES, Engine = ToolSearch, mode = "stateless") {
+function turns(tools, config = {}, queries = QUERIES, Engine = ToolSearch, mode = "stateless") {
   const ts = new Engine({ config });
   const { toolsets } = sessionOf(tools);
   const snapshot = mode === "prepared" ? ts.prepare({ tools: [...tools], toolsets }) : null;
   const frozen = mode === "frozen" ? { tools: deepFreeze(structuredClone(tools)), toolsets: Object.freeze({ ...toolsets }) } : null;
   const samples = [];
-  return (async () => {
-    for (let i = 0; i < runs + 20; i++) {
-      const session = snapshot ?? (frozen ? { ...frozen } : { tools: [...tools], toolsets });
-      const t0 = performance.now();
-      await ts.toolSearch(queries, session);
-      if (i >= 20) samples.push(performance.now() - t0);
+  const turn = async () => {
+    const session = snapshot ?? (frozen ? { ...frozen } : { tools: [...tools], toolsets });
+    const t0 = performance.now();
+    await ts.toolSearch(queries, session);
+    samples.push(performance.now() - t0);
+  };
+  return { turn, samples, free: () => ts.free() };
+}
+
+/**
+ * Runs each of `runners` (from `turns`) `runs` times, in alternating rounds
+ * of `round` turns each, after a warm-up round: a load that comes and goes
+ * on the machine falls on all of them alike. Returns their stats, in order.
+ */
+async function alternating(runners, runs, round = 20) {
+  for (const r of runners) {
+    for (let i = 0; i < round; i++) await r.turn();
+    r.samples.length = 0;
+  }
+  for (let done = 0; done < runs; done += round) {
+    for (const r of runners) {
+      for (let i = 0; i < Math.min(round, runs - done); i++) await r.turn();
     }
-    return stats(samples);
-  })();
+  }
+  return runners.map((r) => stats(r.samples));
+}
+
+/** Stats of `runs` turns (see `turns`), after 20 warm-up turns. */
+async function steady(tools, runs, ...how) {
+  const runner = turns(tools, ...how);
+  const [result] = await alternating([runner], runs);
+  runner.free();
+  return result;
 }
 
 function firstCalls(count, runs, ...more) {
   const loads = [];
   const firsts = [];
   const prepares = [];
+  const memories = [];
   for (let i = 0; i < runs; i++) {
     const out = execFileSync(process.execPath, [fileURLToPath(new URL("first-call.mjs", import.meta.url)), String(count), ...more]);
-    const { load, first, prepare } = JSON.parse(out.toString());
+    const { load, first, prepare, memory } = JSON.parse(out.toString());
+    memories.push(memory);
     loads.push(load);
     firsts.push(first);
     if (prepare !== undefined) prepares.push(prepare);
   }
-  return { load: stats(loads), first: stats(firsts), prepare: prepares.length ? stats(prepares) : null };
+  return { load: stats(loads), first: stats(firsts), prepare: prepares.length ? stats(prepares) : null, memory: Math.max(...memories) };
 }
 
 const catalog = loadCatalog(sharedDir());
@@ -96,34 +122,52 @@ if (at > 0) {
   builds.push([" (baseline)", createRequire(import.meta.url)(`${dir}/node/index.cjs`).ToolSearch]);
 }
 for (const ranking of ["reference", "enhanced"]) {
-  for (const [label, Engine] of builds) {
-    const config = { ranking };
+  const config = { ranking };
+  const firsts = [];
+  for (const [, Engine] of builds) {
     const fresh = new Engine({ config });
     const t0 = performance.now();
     await fresh.toolSearch(QUERIES, sessionOf(catalog));
-    const first = performance.now() - t0;
+    firsts.push(performance.now() - t0);
     fresh.free();
-    const keyword = await steady(catalog, 300, config, QUERIES, Engine);
-    const prepared = await steady(catalog, 300, config, QUERIES, Engine, "prepared");
-    const frozen = await steady(catalog, 300, config, QUERIES, Engine, "frozen");
-    const natural = await steady(catalog, 300, config, NATURAL, Engine);
-    console.log(`| ${ranking}${label} | ${ms(keyword.median)} | ${ms(keyword.p95)} | ${ms(prepared.median)} | ${ms(frozen.median)} | ${ms(natural.median)} | ${ms(natural.p95)} | ${ms(first)} |`);
   }
+  // Every build's four turns, in alternating rounds.
+  const runners = builds.flatMap(([, Engine]) => [
+    turns(catalog, config, QUERIES, Engine),
+    turns(catalog, config, QUERIES, Engine, "prepared"),
+    turns(catalog, config, QUERIES, Engine, "frozen"),
+    turns(catalog, config, NATURAL, Engine),
+  ]);
+  const results = await alternating(runners, 300);
+  runners.forEach((r) => r.free());
+  builds.forEach(([label], b) => {
+    const [keyword, prepared, frozen, natural] = results.slice(4 * b, 4 * b + 4);
+    console.log(`| ${ranking}${label} | ${ms(keyword.median)} | ${ms(keyword.p95)} | ${ms(prepared.median)} | ${ms(frozen.median)} | ${ms(natural.median)} | ${ms(natural.p95)} | ${ms(firsts[b])} |`);
+  });
 }
 
 console.log("");
-console.log("| tools | (a) steady median | (a) p95 | (a) prepared median | (a) prepared p95 | (b) first call median | (b) p95 | package load median |");
-console.log("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
-for (const [count, steadyRuns, freshRuns] of [[catalog.length, 500, 15], [10_000, 200, 7], [50_000, 50, 5]]) {
+console.log("(c) both rankings at scale, 3 keyword queries per call: a turn stateless and prepared (with --baseline, the other build's prepared turn in the same rounds), the first call of a fresh process, and the wasm memory after it beside the catalog's JSON\n");
+const baselineColumns = builds.length > 1 ? " prepared median (baseline) |" : "";
+console.log(`| tools | ranking | stateless median | stateless p95 | prepared median | prepared p95 |${baselineColumns} first call median | first call p95 | package load median | wasm memory after the first call | catalog JSON | memory / JSON |`);
+console.log(`| ---: | --- | ---: | ---: | ---: | ---: |${builds.length > 1 ? " ---: |" : ""} ---: | ---: | ---: | ---: | ---: | ---: |`);
+const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+for (const [count, steadyRuns, freshRuns] of [[catalog.length, 400, 9], [10_000, 100, 5], [50_000, 40, 3]]) {
   const tools = count === catalog.length ? catalog : scaled(catalog, count);
-  const a = await steady(tools, steadyRuns);
-  const p = await steady(tools, steadyRuns, {}, QUERIES, ToolSearch, "prepared");
-  const b = firstCalls(count, freshRuns);
-  console.log(
-    `| ${count.toLocaleString("en")} | ${ms(a.median)} | ${ms(a.p95)} | ${ms(p.median)} | ${ms(p.p95)} | ${ms(b.first.median)} | ${ms(b.first.p95)} | ${ms(b.load.median)} |`,
-  );
+  const json = Buffer.byteLength(JSON.stringify(tools));
+  for (const ranking of ["reference", "enhanced"]) {
+    const config = { ranking };
+    const runners = [turns(tools, config), turns(tools, config, QUERIES, ToolSearch, "prepared")];
+    if (builds.length > 1) runners.push(turns(tools, config, QUERIES, builds[1][1], "prepared"));
+    const [a, p, base] = await alternating(runners, steadyRuns, 10);
+    runners.forEach((r) => r.free());
+    const b = firstCalls(count, freshRuns, ranking);
+    const baseCell = base ? ` ${ms(base.median)} |` : "";
+    console.log(
+      `| ${count.toLocaleString("en")} | ${ranking} | ${ms(a.median)} | ${ms(a.p95)} | ${ms(p.median)} | ${ms(p.p95)} |${baseCell} ${ms(b.first.median)} | ${ms(b.first.p95)} | ${ms(b.load.median)} | ${mib(b.memory)} | ${mib(json)} | ${(b.memory / json).toFixed(2)} |`,
+    );
+  }
 }
-
 
 console.log("");
 console.log("(e) first call of a fresh process, 1,873 tools, without and with an index snapshot (file read and importIndex included), and after prepare (timed apart)\n");

@@ -361,6 +361,13 @@ fn main() {
         let clock = lap("prepare", clock);
         prepared.enhanced_index();
         lap("enhanced index", clock);
+        // A fresh engine restoring both indexes from a snapshot.
+        let bytes = engine.export_index(&session);
+        let restoring = engine_for("enhanced", &extra);
+        let again = restoring.session_from_json(&session_json).expect("session");
+        let clock = std::time::Instant::now();
+        restoring.import_index(&again, &bytes).expect("snapshot");
+        lap("snapshot read", clock);
         let turns = [
             (
                 "keyword",
