@@ -8,7 +8,7 @@
 use serde::Serialize;
 
 use super::index::FieldIndex;
-use super::rank::{larger, Plan, Scored};
+use super::rank::{larger, Candidates, Plan};
 
 /// Candidates whose share counts toward the best share.
 pub(crate) const TOP: usize = 5;
@@ -87,18 +87,26 @@ pub struct Decision {
 }
 
 impl Signals {
-    /// Reads the signals of `ranked` (best first) for `plan`.
-    pub fn read(index: &FieldIndex, plan: &Plan, ranked: &[Scored]) -> Signals {
+    /// Reads the signals of `candidates` (best first) for `plan`.
+    pub fn read(index: &FieldIndex, plan: &Plan, candidates: &Candidates) -> Signals {
+        let ranked = &candidates.ranked;
         let top = &ranked[..ranked.len().min(TOP)];
         let answered = top.iter().map(|s| s.flat_share).fold(0.0, larger);
         let ideal = plan.ideal_score(index);
+        let operation = candidates.operation;
         Signals {
             answered,
             relative: match ranked.first() {
                 Some(best) if ideal > 0.0 => (best.score / ideal).min(1.0),
                 _ => 0.0,
             },
-            service_gap: service_gap(index, plan, ranked),
+            // The query names a server, and its tools answer less of the
+            // operation than the best tool overall.
+            service_gap: if plan.named_servers().next().is_some() {
+                (operation.any - operation.named).max(0.0)
+            } else {
+                0.0
+            },
             covered: top
                 .iter()
                 .map(|s| plan.least_coverage(index, s.doc))
@@ -119,24 +127,6 @@ impl Signals {
             + W_BREADTH * self.breadth;
         1.0 / (1.0 + (-z).exp())
     }
-}
-
-/// How much more of the operation (the concepts other than server names)
-/// the best tool answers than the best tool of the servers the query
-/// names; 0 when it names none.
-fn service_gap(index: &FieldIndex, plan: &Plan, ranked: &[Scored]) -> f64 {
-    let named: Vec<u32> = plan.named_servers().collect();
-    if named.is_empty() {
-        return 0.0;
-    }
-    let best = |own: bool| {
-        ranked
-            .iter()
-            .filter(|s| !own || named.contains(&index.server_of(s.doc)))
-            .map(|s| s.operation_share)
-            .fold(0.0, larger)
-    };
-    (best(false) - best(true)).max(0.0)
 }
 
 impl Decision {

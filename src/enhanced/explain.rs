@@ -114,7 +114,7 @@ pub fn explain(
     limit: usize,
 ) -> EnhancedExplanation {
     let reference = super::reference_pool(catalog, query);
-    let ranking = run(index, query, rules, &reference, usize::MAX);
+    let ranking = run(index, query, rules, &reference, usize::MAX, true);
     let fields = &index.fields;
     let ranked: Vec<Hit> = ranking
         .ranked

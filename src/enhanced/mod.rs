@@ -36,7 +36,7 @@ use query::sentences;
 pub use query::{analyze, Analysis};
 pub use words::for_each_identifier_word;
 
-use rank::{Plan, Scored};
+use rank::{best_key_first, Candidates, Plan, Scored};
 use vocabulary::Vocabulary;
 
 use crate::catalog::Catalog;
@@ -271,13 +271,15 @@ struct Need {
     best: u32,
 }
 
-/// Ranks `query`; the best `sorted` candidates come first, in order.
+/// Ranks `query`; the best `sorted` candidates come first, in order, and
+/// the others follow when `keep_all` (else only those a label reads).
 fn run(
     index: &EnhancedIndex,
     query: &str,
     rules: Rules,
     reference: &[u32],
     sorted: usize,
+    keep_all: bool,
 ) -> Ranking {
     let fields = &index.fields;
     let exact = if rules.exact_names {
@@ -293,14 +295,15 @@ fn run(
         Vec::new()
     };
     extra.extend(&exact);
-    let ranked = score_all(fields, &plan, &extra, sorted.saturating_add(exact.len()));
-    let whole = Signals::read(fields, &plan, &ranked);
+    let sorted = sorted.saturating_add(exact.len());
+    let candidates = score_all(fields, &plan, &extra, sorted, keep_all);
+    let whole = Signals::read(fields, &plan, &candidates);
     let parts = read_parts(index, query, rules, whole);
     Ranking {
         analysis,
         plan,
         exact,
-        ranked,
+        ranked: candidates.ranked,
         decision: Decision::new(parts.signals, rules.decision),
         decided_by: parts.decided_by,
         needs: parts.needs,
@@ -337,13 +340,14 @@ fn read_parts(index: &EnhancedIndex, query: &str, rules: Rules, whole: Signals) 
     let read = |part: &str| -> (Signals, Option<u32>) {
         let analysis = analyze(part, &|word| fields.knows(word), rules);
         let plan = Plan::new(fields, &index.vocabulary, &analysis, rules);
-        let ranked = score_all(fields, &plan, &[], decision::TOP);
-        let mut signals = Signals::read(fields, &plan, &ranked);
+        let candidates = score_all(fields, &plan, &[], decision::TOP, false);
+        let mut signals = Signals::read(fields, &plan, &candidates);
         if plan.named_servers().next().is_none() {
             signals.service_gap = whole.service_gap;
         }
         let answered = signals.confidence() >= NEED_THRESHOLD && plan.counted() > 0.0;
-        (signals, ranked.first().filter(|_| answered).map(|s| s.doc))
+        let best = candidates.ranked.first().filter(|_| answered);
+        (signals, best.map(|s| s.doc))
     };
     let last = |all: &[&str]| all.len().saturating_sub(needs::MAX_CLAUSES);
     let sentences = sentences(query);
@@ -381,17 +385,32 @@ fn read_parts(index: &EnhancedIndex, query: &str, rules: Rules, whole: Signals) 
 }
 
 /// Scores the candidates of `plan` (`extra` are kept even without a score),
-/// the best `sorted` first and in order: sorting only what is returned.
-/// The best [`PROXIMITY_POOL`] by BM25F then earn what their concepts
-/// written side by side are worth; a bonus only lifts, so they stay above
-/// the rest.
-fn score_all(fields: &FieldIndex, plan: &Plan, extra: &[u32], sorted: usize) -> Vec<Scored> {
-    let mut ranked = plan.score_candidates(fields, extra);
+/// the best `sorted` first and in order: sorting only what is returned. The
+/// others follow in no order when `keep_all`; else only as many as the
+/// label and the proximity pool read are scored in full. The best
+/// [`PROXIMITY_POOL`] by BM25F then earn what their concepts written side
+/// by side are worth; a bonus only lifts, so they stay above the rest.
+fn score_all(
+    fields: &FieldIndex,
+    plan: &Plan,
+    extra: &[u32],
+    sorted: usize,
+    keep_all: bool,
+) -> Candidates {
     let sorted = sorted.max(decision::TOP);
+    let pool = if plan.pairs_concepts() {
+        PROXIMITY_POOL
+    } else {
+        0
+    };
+    // The best `sorted` are among the best `sorted.max(pool)` by BM25F.
+    let keep = (!keep_all).then_some(sorted.max(pool));
+    let mut candidates = plan.score_candidates(fields, extra, keep);
+    let ranked = &mut candidates.ranked;
     // The candidates the best `sorted` are among.
     let mut head = ranked.len();
     if plan.pairs_concepts() {
-        bring_forward(&mut ranked, PROXIMITY_POOL);
+        bring_forward(ranked, PROXIMITY_POOL);
         let pool = ranked.len().min(PROXIMITY_POOL);
         for scored in &mut ranked[..pool] {
             plan.add_proximity(fields, scored);
@@ -402,7 +421,7 @@ fn score_all(fields: &FieldIndex, plan: &Plan, extra: &[u32], sorted: usize) -> 
     }
     if sorted < head {
         if head == ranked.len() {
-            bring_forward(&mut ranked, sorted);
+            bring_forward(ranked, sorted);
         } else {
             ranked[..head].select_nth_unstable_by(sorted, best_first);
         }
@@ -410,18 +429,13 @@ fn score_all(fields: &FieldIndex, plan: &Plan, extra: &[u32], sorted: usize) -> 
     } else {
         ranked[..head].sort_unstable_by(best_first);
     }
-    ranked
+    candidates
 }
 
 /// Higher scores first, ties in catalog order: a total order, so the
 /// ranking is deterministic.
 fn best_first(a: &Scored, b: &Scored) -> std::cmp::Ordering {
     best_key_first((a.score, a.doc), (b.score, b.doc))
-}
-
-/// [`best_first`] on `(score, doc)`.
-fn best_key_first(a: (f64, u32), b: (f64, u32)) -> std::cmp::Ordering {
-    b.0.total_cmp(&a.0).then(a.1.cmp(&b.1))
 }
 
 /// Moves the best `n` candidates (by [`best_first`], in no order) before
@@ -468,7 +482,7 @@ pub fn search(
             rescued: false,
         };
     }
-    let ranking = run(index, query, rules, reference, limit);
+    let ranking = run(index, query, rules, reference, limit, leg.is_some());
     let best_cosine = leg.map(|l| l.cosines.iter().copied().fold(f32::MIN, f32::max));
     let lexical_low = ranking.label() == Confidence::Low;
     let rescued = lexical_low
@@ -650,7 +664,6 @@ mod tests {
             score,
             share: 0.0,
             flat_share: 0.0,
-            operation_share: 0.0,
             counted: 0,
             proximity: 0.0,
         }

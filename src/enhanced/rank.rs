@@ -112,8 +112,6 @@ pub struct Scored {
     pub share: f64,
     /// The same share with every counted concept weighing alike.
     pub flat_share: f64,
-    /// The share of the concepts other than server names.
-    pub operation_share: f64,
     /// The counted concepts (details aside) it holds.
     pub counted: u32,
     /// What its concepts written side by side added to `score`.
@@ -167,21 +165,47 @@ impl Plan {
 
     /// Scores every tool holding any alternative of any concept, plus the
     /// tools `extra` (kept even without a score), term at a time through
-    /// the postings. A tool without a score that `extra` does not hold is
-    /// left out.
-    pub fn score_candidates(&self, index: &FieldIndex, extra: &[u32]) -> Vec<Scored> {
+    /// the postings; a tool without a score that `extra` does not hold is
+    /// left out. With `keep`, only the best `keep` by score (ties to the
+    /// first document) are scored in full, in no order; without it, every
+    /// candidate, in the order first met. The operation shares read every
+    /// candidate either way.
+    pub fn score_candidates(
+        &self,
+        index: &FieldIndex,
+        extra: &[u32],
+        keep: Option<usize>,
+    ) -> Candidates {
+        let named: Vec<u32> = self.named_servers().collect();
         with_scratch(index.len(), |scratch| {
             self.accumulate(index, scratch);
             scratch.add_docs(extra, index.len());
-            let mut scored = Vec::with_capacity(scratch.held.len());
-            scored.extend(
-                scratch
-                    .held
-                    .iter()
-                    .map(|h| self.scored(h.doc, &h.sums))
-                    .filter(|s| s.score > 0.0 || extra.contains(&s.doc)),
-            );
-            scored
+            let mut operation = OperationShares::default();
+            // `(score, doc, slot)` of each candidate.
+            let mut keys: Vec<(f64, u32, u32)> = Vec::with_capacity(scratch.held.len());
+            for (slot, h) in (0u32..).zip(&scratch.held) {
+                if !(h.sums.score > 0.0 || extra.contains(&h.doc)) {
+                    continue;
+                }
+                let share = ratio(h.sums.operation, self.operation_mass);
+                operation.any = larger(operation.any, share);
+                if !named.is_empty() && named.contains(&index.server_of(h.doc)) {
+                    operation.named = larger(operation.named, share);
+                }
+                keys.push((h.sums.score, h.doc, slot));
+            }
+            if let Some(n) = keep.filter(|&n| n < keys.len()) {
+                keys.select_nth_unstable_by(n, |a, b| best_key_first((a.0, a.1), (b.0, b.1)));
+                keys.truncate(n);
+            }
+            let ranked = keys
+                .iter()
+                .filter_map(|&(_, doc, slot)| {
+                    let held = scratch.held.get(slot as usize)?;
+                    Some(self.scored(doc, &held.sums))
+                })
+                .collect();
+            Candidates { ranked, operation }
         })
     }
 
@@ -252,7 +276,6 @@ impl Plan {
     }
 
     fn scored(&self, doc: u32, sums: &Sums) -> Scored {
-        let ratio = |a: f64, b: f64| if b > 0.0 { a / b } else { 0.0 };
         Scored {
             doc,
             counted: sums.counted,
@@ -260,7 +283,6 @@ impl Plan {
             score: sums.score,
             share: ratio(sums.covered, self.mass),
             flat_share: ratio(sums.flat, self.flat_mass),
-            operation_share: ratio(sums.operation, self.operation_mass),
         }
     }
 
@@ -350,6 +372,40 @@ impl Plan {
             score: alternative.worth(term) * saturation,
         })
     }
+}
+
+/// The candidates of a query ([`Plan::score_candidates`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Candidates {
+    /// The candidates scored in full.
+    pub ranked: Vec<Scored>,
+    /// What every candidate answers of the operation.
+    pub operation: OperationShares,
+}
+
+/// The largest share of a query's operation (its concepts other than server
+/// names) that a candidate answers.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct OperationShares {
+    /// By any candidate.
+    pub any: f64,
+    /// By a candidate of the servers the query names (0 when it names none).
+    pub named: f64,
+}
+
+/// `a / b`, or 0 when `b` is not positive.
+fn ratio(a: f64, b: f64) -> f64 {
+    if b > 0.0 {
+        a / b
+    } else {
+        0.0
+    }
+}
+
+/// Higher scores first, ties to the first document: the candidates' total
+/// order, on `(score, doc)`.
+pub(super) fn best_key_first(a: (f64, u32), b: (f64, u32)) -> std::cmp::Ordering {
+    b.0.total_cmp(&a.0).then(a.1.cmp(&b.1))
 }
 
 /// How a tool matches one concept.
