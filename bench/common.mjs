@@ -62,3 +62,37 @@ export function noteWasmMemory() {
   };
   return () => memory.buffer;
 }
+
+/**
+ * A turn to time: `turn()` runs `work` on what `setup` returns (made
+ * untimed) and adds the time of `work` (ms) to `samples`.
+ */
+export function timedTurn(work, setup = () => undefined) {
+  const samples = [];
+  const turn = async () => {
+    const input = setup();
+    const t0 = performance.now();
+    await work(input);
+    samples.push(performance.now() - t0);
+  };
+  return { turn, samples };
+}
+
+/**
+ * Runs each of `runners` (from `timedTurn`) `runs` times, in alternating
+ * rounds of `round` turns each, after a warm-up round: a load that comes and
+ * goes on the machine falls on all of them alike. Returns their stats, in
+ * order.
+ */
+export async function alternating(runners, runs, round = 20) {
+  for (const r of runners) {
+    for (let i = 0; i < round; i++) await r.turn();
+    r.samples.length = 0;
+  }
+  for (let done = 0; done < runs; done += round) {
+    for (const r of runners) {
+      for (let i = 0; i < Math.min(round, runs - done); i++) await r.turn();
+    }
+  }
+  return runners.map((r) => stats(r.samples));
+}

@@ -4,7 +4,8 @@
 // Run: node bench/peers.mjs   (after npm run build)
 //
 // For each: the time to build its index once, and the median and p95 of a
-// turn on that prebuilt index. toolsearch's rows: the stateless call (the
+// turn on that prebuilt index, every library's turns run in alternating
+// rounds (so that the machine's load falls on all alike). toolsearch's rows: the stateless call (the
 // host passes its tools every turn; nothing is prebuilt by the host) and the
 // prepared session (`ts.prepare`, the host keeps the snapshot across turns).
 import FlexSearch from "flexsearch";
@@ -12,7 +13,7 @@ import MiniSearch from "minisearch";
 import { create, insertMultiple, search as oramaSearch } from "@orama/orama";
 import bm25 from "wink-bm25-text-search";
 import { ToolSearch } from "toolsearch";
-import { loadCatalog, ms, sessionOf, sharedDir, stats } from "./common.mjs";
+import { alternating, loadCatalog, ms, sessionOf, sharedDir, timedTurn } from "./common.mjs";
 
 const QUERIES = ["github create issue", "slack post message", "kubernetes pod logs"];
 const RUNS = 300;
@@ -24,24 +25,16 @@ const docs = catalog.map((tool, id) => {
 });
 const words = (text) => text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
 
-/** Times `build` once, then `turn` RUNS times after 20 warm-up turns. */
+/** Each library's row: its label, the time its index took to build, and its turn. */
+const rows = [];
+
+/** Times `build` once; its turns run later, with every library's, in alternating rounds. */
 async function measure(label, build, turn) {
   const t0 = performance.now();
   const index = await build();
-  const built = performance.now() - t0;
-  const samples = [];
-  for (let i = 0; i < RUNS + 20; i++) {
-    const t = performance.now();
-    await turn(index);
-    if (i >= 20) samples.push(performance.now() - t);
-  }
-  const s = stats(samples);
-  console.log(`| ${label} | ${ms(built)} | ${ms(s.median)} | ${ms(s.p95)} |`);
+  rows.push({ label, built: performance.now() - t0, ...timedTurn(() => turn(index)) });
 }
 
-console.log(`Peers side by side, Node ${process.version}, ${docs.length.toLocaleString("en")} tools, ${QUERIES.length} queries a turn\n`);
-console.log("| library | build the index | turn median | turn p95 |");
-console.log("| --- | ---: | ---: | ---: |");
 
 await measure(
   "flexsearch 0.8 (Document, name + description)",
@@ -104,3 +97,9 @@ for (const ranking of ["reference", "enhanced"]) {
     ({ ts, prepared }) => ts.toolSearch({ queries: QUERIES }, prepared),
   );
 }
+
+const results = await alternating(rows, RUNS);
+console.log(`Peers side by side, Node ${process.version}, ${docs.length.toLocaleString("en")} tools, ${QUERIES.length} queries a turn\n`);
+console.log("| library | build the index | turn median | turn p95 |");
+console.log("| --- | ---: | ---: | ---: |");
+rows.forEach(({ label, built }, i) => console.log(`| ${label} | ${ms(built)} | ${ms(results[i].median)} | ${ms(results[i].p95)} |`));

@@ -26,7 +26,7 @@ import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ToolSearch } from "toolsearch";
-import { loadCatalog, ms, scaled, sessionOf, sharedDir, stats } from "./common.mjs";
+import { alternating, loadCatalog, ms, scaled, sessionOf, sharedDir, stats, timedTurn } from "./common.mjs";
 
 const QUERIES = { queries: ["github create issue", "slack post message", "kubernetes pod logs"] };
 const NATURAL = {
@@ -47,51 +47,21 @@ function deepFreeze(value) {
 }
 
 /**
- * A timed turn on `tools`; `mode` is how the host passes them: "stateless"
- * (a new array of the same tool objects), "prepared" (ToolSearch.prepare's
- * snapshot) or "frozen" (one frozen array of frozen tools, in a new session
- * object each turn). Returns `{ turn, samples }`: `turn()` runs one turn and
- * adds its time to `samples`.
+ * A timed turn on `tools` (see `timedTurn`); `mode` is how the host passes
+ * them: "stateless" (a new array of the same tool objects), "prepared"
+ * (ToolSearch.prepare's snapshot) or "frozen" (one frozen array of frozen
+ * tools, in a new session object each turn).
  */
 function turns(tools, config = {}, queries = QUERIES, Engine = ToolSearch, mode = "stateless") {
   const ts = new Engine({ config });
   const { toolsets } = sessionOf(tools);
   const snapshot = mode === "prepared" ? ts.prepare({ tools: [...tools], toolsets }) : null;
   const frozen = mode === "frozen" ? { tools: deepFreeze(structuredClone(tools)), toolsets: Object.freeze({ ...toolsets }) } : null;
-  const samples = [];
-  const turn = async () => {
-    const session = snapshot ?? (frozen ? { ...frozen } : { tools: [...tools], toolsets });
-    const t0 = performance.now();
-    await ts.toolSearch(queries, session);
-    samples.push(performance.now() - t0);
-  };
-  return { turn, samples, free: () => ts.free() };
-}
-
-/**
- * Runs each of `runners` (from `turns`) `runs` times, in alternating rounds
- * of `round` turns each, after a warm-up round: a load that comes and goes
- * on the machine falls on all of them alike. Returns their stats, in order.
- */
-async function alternating(runners, runs, round = 20) {
-  for (const r of runners) {
-    for (let i = 0; i < round; i++) await r.turn();
-    r.samples.length = 0;
-  }
-  for (let done = 0; done < runs; done += round) {
-    for (const r of runners) {
-      for (let i = 0; i < Math.min(round, runs - done); i++) await r.turn();
-    }
-  }
-  return runners.map((r) => stats(r.samples));
-}
-
-/** Stats of `runs` turns (see `turns`), after 20 warm-up turns. */
-async function steady(tools, runs, ...how) {
-  const runner = turns(tools, ...how);
-  const [result] = await alternating([runner], runs);
-  runner.free();
-  return result;
+  const runner = timedTurn(
+    (session) => ts.toolSearch(queries, session),
+    () => snapshot ?? (frozen ? { ...frozen } : { tools: [...tools], toolsets }),
+  );
+  return { ...runner, free: () => ts.free() };
 }
 
 function firstCalls(count, runs, ...more) {
