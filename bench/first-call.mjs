@@ -1,6 +1,7 @@
 // One fresh process, one first toolSearch call: prints {load, first} in ms,
 // and `memory`, the bytes of the package's wasm memory after the call.
-// Used by speed.mjs; the package is imported here first, so its load is timed.
+// Used by speed.mjs; the package is imported here first, so its load is timed
+// (the built package, or the build in $TOOLSEARCH_PACKAGE when set).
 //   node bench/first-call.mjs COUNT [RANKING=enhanced] [SNAPSHOT]
 // With SNAPSHOT (a file of exportIndex bytes), the first call reads it and
 // restores the indexes with importIndex before searching, all timed. With
@@ -10,7 +11,8 @@ import { noteWasmMemory } from "./common.mjs";
 
 const memory = noteWasmMemory();
 const t0 = performance.now();
-const { ToolSearch } = await import("toolsearch");
+const other = process.env.TOOLSEARCH_PACKAGE;
+const { ToolSearch } = await import(other ? new URL(`file://${other}/node/index.mjs`).href : "toolsearch");
 const load = performance.now() - t0;
 const { readFileSync } = await import("node:fs");
 const { loadCatalog, scaled, sessionOf, sharedDir } = await import("./common.mjs");

@@ -13,12 +13,14 @@
 //     (DIR/node/index.cjs, e.g. a checkout of an earlier commit), measured
 //     in the same rounds. (d) runs first, while the wasm memories are fresh.
 // (c) both rankings at 1,873, 10,000 and 50,000 tools: stateless and
-//     prepared turns (and the baseline's prepared one), the first call in a
-//     fresh process (first-call.mjs in child processes; the package's load
-//     reported apart), and the wasm memory after that call.
+//     prepared turns, the first call in a fresh process (first-call.mjs in
+//     child processes; the package's load reported apart), and the wasm
+//     memory after that call; with --baseline, the baseline's prepared turn
+//     and first call beside them.
 // (e) the first call of a fresh process with and without an index snapshot
 //     (importIndex of exportIndex bytes read from a file), and after
-//     ToolSearch.prepare (which builds the indexes; timed apart), both rankings.
+//     ToolSearch.prepare (which builds the indexes; timed apart), both rankings
+//     (and the baseline's, its processes interleaved with these).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -64,20 +66,28 @@ function turns(tools, config = {}, queries = QUERIES, Engine = ToolSearch, mode 
   return { ...runner, free: () => ts.free() };
 }
 
-function firstCalls(count, runs, ...more) {
-  const loads = [];
-  const firsts = [];
-  const prepares = [];
-  const memories = [];
-  for (let i = 0; i < runs; i++) {
-    const out = execFileSync(process.execPath, [fileURLToPath(new URL("first-call.mjs", import.meta.url)), String(count), ...more]);
-    const { load, first, prepare, memory } = JSON.parse(out.toString());
-    memories.push(memory);
-    loads.push(load);
-    firsts.push(first);
-    if (prepare !== undefined) prepares.push(prepare);
-  }
-  return { load: stats(loads), first: stats(firsts), prepare: prepares.length ? stats(prepares) : null, memory: Math.max(...memories) };
+/**
+ * One first call in a fresh process (first-call.mjs with `more` as its
+ * arguments), of this build or of the build in `dir`.
+ */
+function firstCall(count, more = [], dir = undefined) {
+  const env = dir === undefined ? process.env : { ...process.env, TOOLSEARCH_PACKAGE: dir };
+  const script = fileURLToPath(new URL("first-call.mjs", import.meta.url));
+  return JSON.parse(execFileSync(process.execPath, [script, String(count), ...more], { env }).toString());
+}
+
+/** Stats of first calls, each as `firstCall` gives it. */
+function firstStats(calls) {
+  const of = (key) => stats(calls.map((call) => call[key]));
+  const prepared = calls.every((call) => call.prepare !== undefined);
+  return { load: of("load"), first: of("first"), prepare: prepared ? of("prepare") : null, memory: Math.max(...calls.map((c) => c.memory)) };
+}
+
+/** `runs` first calls of each build, interleaved: their stats, build by build. */
+function firstCalls(count, runs, more = []) {
+  const calls = builds.map(() => []);
+  for (let i = 0; i < runs; i++) builds.forEach((build, b) => calls[b].push(firstCall(count, more, build.dir)));
+  return calls.map(firstStats);
 }
 
 const catalog = loadCatalog(sharedDir());
@@ -86,15 +96,16 @@ console.log("(d) rankings side by side, 1,873 tools, 3 queries per call\n");
 console.log("| ranking | keyword median | keyword p95 | keyword prepared median | keyword frozen median | natural + multilingual median | natural + multilingual p95 | first search of the catalog |");
 console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
 const at = process.argv.indexOf("--baseline");
-const builds = [["", ToolSearch]];
+/** The builds measured: this one, and the baseline's with `--baseline DIR`. */
+const builds = [{ label: "", Engine: ToolSearch, dir: undefined }];
 if (at > 0) {
   const dir = resolve(process.argv[at + 1]);
-  builds.push([" (baseline)", createRequire(import.meta.url)(`${dir}/node/index.cjs`).ToolSearch]);
+  builds.push({ label: " (baseline)", Engine: createRequire(import.meta.url)(`${dir}/node/index.cjs`).ToolSearch, dir });
 }
 for (const ranking of ["reference", "enhanced"]) {
   const config = { ranking };
   const firsts = [];
-  for (const [, Engine] of builds) {
+  for (const { Engine } of builds) {
     const fresh = new Engine({ config });
     const t0 = performance.now();
     await fresh.toolSearch(QUERIES, sessionOf(catalog));
@@ -102,7 +113,7 @@ for (const ranking of ["reference", "enhanced"]) {
     fresh.free();
   }
   // Every build's four turns, in alternating rounds.
-  const runners = builds.flatMap(([, Engine]) => [
+  const runners = builds.flatMap(({ Engine }) => [
     turns(catalog, config, QUERIES, Engine),
     turns(catalog, config, QUERIES, Engine, "prepared"),
     turns(catalog, config, QUERIES, Engine, "frozen"),
@@ -110,17 +121,18 @@ for (const ranking of ["reference", "enhanced"]) {
   ]);
   const results = await alternating(runners, 300);
   runners.forEach((r) => r.free());
-  builds.forEach(([label], b) => {
+  builds.forEach(({ label }, b) => {
     const [keyword, prepared, frozen, natural] = results.slice(4 * b, 4 * b + 4);
     console.log(`| ${ranking}${label} | ${ms(keyword.median)} | ${ms(keyword.p95)} | ${ms(prepared.median)} | ${ms(frozen.median)} | ${ms(natural.median)} | ${ms(natural.p95)} | ${ms(firsts[b])} |`);
   });
 }
 
 console.log("");
-console.log("(c) both rankings at scale, 3 keyword queries per call: a turn stateless and prepared (with --baseline, the other build's prepared turn in the same rounds), the first call of a fresh process, and the wasm memory after it beside the catalog's JSON\n");
-const baselineColumns = builds.length > 1 ? " prepared median (baseline) |" : "";
-console.log(`| tools | ranking | stateless median | stateless p95 | prepared median | prepared p95 |${baselineColumns} first call median | first call p95 | package load median | wasm memory after the first call | catalog JSON | memory / JSON |`);
-console.log(`| ---: | --- | ---: | ---: | ---: | ---: |${builds.length > 1 ? " ---: |" : ""} ---: | ---: | ---: | ---: | ---: | ---: |`);
+console.log("(c) both rankings at scale, 3 keyword queries per call: a turn stateless and prepared (with --baseline, the other build's prepared turn in the same rounds, and its first calls interleaved with these), the first call of a fresh process, and the wasm memory after it beside the catalog's JSON\n");
+const baseline = builds.length > 1;
+const extra = (cells) => (baseline ? cells : "");
+console.log(`| tools | ranking | stateless median | stateless p95 | prepared median | prepared p95 |${extra(" prepared median (baseline) |")} first call median | first call p95 |${extra(" first call median (baseline) |")} package load median | wasm memory after the first call | catalog JSON | memory / JSON |${extra(" memory / JSON (baseline) |")}`);
+console.log(`| ---: | --- | ---: | ---: | ---: | ---: |${extra(" ---: |")} ---: | ---: |${extra(" ---: |")} ---: | ---: | ---: | ---: |${extra(" ---: |")}`);
 const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 for (const [count, steadyRuns, freshRuns] of [[catalog.length, 400, 9], [10_000, 100, 5], [50_000, 40, 3]]) {
   const tools = count === catalog.length ? catalog : scaled(catalog, count);
@@ -128,38 +140,41 @@ for (const [count, steadyRuns, freshRuns] of [[catalog.length, 400, 9], [10_000,
   for (const ranking of ["reference", "enhanced"]) {
     const config = { ranking };
     const runners = [turns(tools, config), turns(tools, config, QUERIES, ToolSearch, "prepared")];
-    if (builds.length > 1) runners.push(turns(tools, config, QUERIES, builds[1][1], "prepared"));
+    if (baseline) runners.push(turns(tools, config, QUERIES, builds[1].Engine, "prepared"));
     const [a, p, base] = await alternating(runners, steadyRuns, 10);
     runners.forEach((r) => r.free());
-    const b = firstCalls(count, freshRuns, ranking);
-    const baseCell = base ? ` ${ms(base.median)} |` : "";
+    const [b, bBase] = firstCalls(count, freshRuns, [ranking]);
+    const ratio = (calls) => (calls.memory / json).toFixed(2);
     console.log(
-      `| ${count.toLocaleString("en")} | ${ranking} | ${ms(a.median)} | ${ms(a.p95)} | ${ms(p.median)} | ${ms(p.p95)} |${baseCell} ${ms(b.first.median)} | ${ms(b.first.p95)} | ${ms(b.load.median)} | ${mib(b.memory)} | ${mib(json)} | ${(b.memory / json).toFixed(2)} |`,
+      `| ${count.toLocaleString("en")} | ${ranking} | ${ms(a.median)} | ${ms(a.p95)} | ${ms(p.median)} | ${ms(p.p95)} |${extra(` ${ms(base?.median ?? 0)} |`)} ${ms(b.first.median)} | ${ms(b.first.p95)} |${extra(` ${ms(bBase?.first.median ?? 0)} |`)} ${ms(b.load.median)} | ${mib(b.memory)} | ${mib(json)} | ${ratio(b)} |${extra(` ${bBase ? ratio(bBase) : ""} |`)}`,
     );
   }
 }
 
 console.log("");
-console.log("(e) first call of a fresh process, 1,873 tools, without and with an index snapshot (file read and importIndex included), and after prepare (timed apart)\n");
+console.log("(e) first call of a fresh process, 1,873 tools, without and with an index snapshot (file read and importIndex included), and after prepare (timed apart); builds interleaved\n");
 console.log("| ranking | without median | without p95 | with snapshot median | with snapshot p95 | snapshot bytes | prepare median | first call after prepare median |");
 console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
 const scratch = mkdtempSync(join(tmpdir(), "toolsearch-snapshot-"));
 for (const ranking of ["reference", "enhanced"]) {
-  const file = join(scratch, `${ranking}.tsix`);
-  const bytes = new ToolSearch({ config: { ranking } }).exportIndex(sessionOf(catalog));
-  writeFileSync(file, bytes);
-  const without = [];
-  const withSnapshot = [];
-  const prepares = [];
-  const afterPrepare = [];
+  // Each build reads a snapshot of its own.
+  const files = builds.map(({ Engine }, b) => {
+    const file = join(scratch, `${ranking}-${b}.tsix`);
+    const bytes = new Engine({ config: { ranking } }).exportIndex(sessionOf(catalog));
+    writeFileSync(file, bytes);
+    return { file, bytes: bytes.length };
+  });
+  const calls = builds.map(() => ({ without: [], withSnapshot: [], prepared: [] }));
   for (let i = 0; i < 9; i++) {
-    without.push(firstCalls(catalog.length, 1, ranking).first.median);
-    withSnapshot.push(firstCalls(catalog.length, 1, ranking, file).first.median);
-    const prepared = firstCalls(catalog.length, 1, ranking, "prepare");
-    prepares.push(prepared.prepare.median);
-    afterPrepare.push(prepared.first.median);
+    builds.forEach(({ dir }, b) => {
+      calls[b].without.push(firstCall(catalog.length, [ranking], dir));
+      calls[b].withSnapshot.push(firstCall(catalog.length, [ranking, files[b].file], dir));
+      calls[b].prepared.push(firstCall(catalog.length, [ranking, "prepare"], dir));
+    });
   }
-  const [a, b, p, f] = [stats(without), stats(withSnapshot), stats(prepares), stats(afterPrepare)];
-  console.log(`| ${ranking} | ${ms(a.median)} | ${ms(a.p95)} | ${ms(b.median)} | ${ms(b.p95)} | ${bytes.length.toLocaleString("en")} | ${ms(p.median)} | ${ms(f.median)} |`);
+  builds.forEach(({ label }, b) => {
+    const [a, w, p] = [firstStats(calls[b].without), firstStats(calls[b].withSnapshot), firstStats(calls[b].prepared)];
+    console.log(`| ${ranking}${label} | ${ms(a.first.median)} | ${ms(a.first.p95)} | ${ms(w.first.median)} | ${ms(w.first.p95)} | ${files[b].bytes.toLocaleString("en")} | ${ms(p.prepare.median)} | ${ms(p.first.median)} |`);
+  });
 }
 rmSync(scratch, { recursive: true, force: true });
