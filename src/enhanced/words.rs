@@ -88,16 +88,8 @@ fn ascii_words(chunk: &str, f: &mut dyn FnMut(&str), lower: &mut String) {
             capital |= b.is_ascii_uppercase();
             i += 1;
         }
-        let Some(word) = chunk.get(start..i) else {
-            continue;
-        };
-        if capital {
-            lower.clear();
-            lower.push_str(word);
-            lower.make_ascii_lowercase();
-            f(lower);
-        } else {
-            f(word);
+        if let Some(word) = chunk.get(start..i) {
+            emit(word, capital, f, lower);
         }
     }
 }
@@ -125,7 +117,13 @@ fn prose_chunk(chunk: &str, f: &mut dyn FnMut(&str), lower: &mut String) {
 /// Calls `f` with `word` (ASCII) lowercased, copying it only when it has a
 /// capital.
 fn emit_lowercase(word: &str, f: &mut dyn FnMut(&str), lower: &mut String) {
-    if word.bytes().any(|b| b.is_ascii_uppercase()) {
+    emit(word, word.bytes().any(|b| b.is_ascii_uppercase()), f, lower);
+}
+
+/// Calls `f` with `word` (ASCII) lowercased: copied into `lower` when it has
+/// a `capital`, else as it is.
+fn emit(word: &str, capital: bool, f: &mut dyn FnMut(&str), lower: &mut String) {
+    if capital {
         lower.clear();
         lower.push_str(word);
         lower.make_ascii_lowercase();
