@@ -15,7 +15,8 @@
 //! (`Catalog::text_bytes`), and each document must hold the words of its
 //! tool's name, so documents swapped or taken from another catalog are
 //! refused. What this cannot see is a coherent snapshot whose other terms
-//! were changed: it can reorder answers, never add a tool or change what a
+//! or term weights were changed (a weight is checked to be one BM25F can
+//! give, no more): it can reorder answers, never add a tool or change what a
 //! call runs. A host whose cache other programs may write should keep its
 //! snapshots where they cannot, or not import them.
 
