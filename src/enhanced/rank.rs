@@ -247,16 +247,23 @@ impl Plan {
 
     /// What a match of a one-word alternative is worth, per field.
     fn single_term(&self, term: &Term, alternative: &Resolved) -> SingleTerm {
-        let field_coverage = if !self.rules.fields {
+        SingleTerm {
+            coverage: self
+                .field_coverage(alternative.via)
+                .map(|f| alternative.weight * f),
+            worth: alternative.worth(term),
+        }
+    }
+
+    /// What a match in each field covers of a concept, for an alternative
+    /// that comes from `via` (every field alike without the `fields` rule).
+    fn field_coverage(&self, via: Via) -> [f64; FIELDS] {
+        if !self.rules.fields {
             [1.0; FIELDS]
-        } else if alternative.via == Via::Word {
+        } else if via == Via::Word {
             FIELD_COVERAGE
         } else {
             ALTERNATIVE_COVERAGE
-        };
-        SingleTerm {
-            coverage: field_coverage.map(|f| alternative.weight * f),
-            worth: alternative.worth(term),
         }
     }
 
@@ -345,6 +352,7 @@ impl Plan {
         alternative: &Resolved,
         held: impl Fn(TermId) -> Option<&'i Posting>,
     ) -> Option<Match> {
+        let coverage = self.field_coverage(alternative.via);
         let mut factor = f64::MAX;
         let mut saturation = 0.0;
         for &t in &alternative.terms {
@@ -354,9 +362,7 @@ impl Plan {
             // `detect fax machines` option is no fax capability.
             let f = match posting.field as usize {
                 f if f >= PARAMS && index.capability_df(t) == 0 => 0.0,
-                _ if !self.rules.fields => 1.0,
-                f if alternative.via == Via::Word => *FIELD_COVERAGE.get(f)?,
-                f => *ALTERNATIVE_COVERAGE.get(f)?,
+                f => *coverage.get(f)?,
             };
             if f == 0.0 {
                 return None;
