@@ -38,6 +38,12 @@ extern "C" {
     pub fn sizes(this: &SessionValue) -> Vec<u32>;
 }
 
+thread_local! {
+    /// The key `annotations` as a JS string, made once: a search reads it
+    /// for each record it returns.
+    static ANNOTATIONS_KEY: JsValue = JsValue::from_str("annotations");
+}
+
 /// `session.tools` and `session.toolsets` as the host passed them, with the
 /// JSON sizes of the tools when the call needs them (assembly).
 pub struct JsSessionSource {
@@ -119,7 +125,8 @@ impl SessionSource for JsSessionSource {
             return None;
         }
         let tool = Reflect::get_u32(&self.tools, index as u32).ok()?;
-        let given = Reflect::get(object(&tool)?, &JsValue::from_str("annotations")).ok()?;
+        let tool = object(&tool)?;
+        let given = ANNOTATIONS_KEY.with(|key| Reflect::get(tool, key)).ok()?;
         if !given.is_object() {
             return None;
         }
