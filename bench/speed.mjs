@@ -4,10 +4,11 @@
 // a "stateless" call does (a freshly built `tools` array of the same tool
 // objects each call), "prepared" (the snapshot of ToolSearch.prepare) or
 // "frozen" (a new session object each call around one frozen array of
-// frozen tools). Turns compared in one table run in alternating rounds.
+// frozen tools) or "frozen tools" (a new array of the same frozen tools each
+// call). Turns compared in one table run in alternating rounds.
 //
 // (d) the reference and enhanced rankings side by side on the real catalog:
-//     keyword turns stateless, prepared and frozen, natural and multilingual
+//     keyword turns stateless, prepared, frozen and with frozen tools, natural and multilingual
 //     turns, and the first search of a catalog (which builds its indexes).
 //     `--baseline DIR` adds the same rows for another build of the package
 //     (DIR/node/index.cjs, e.g. a checkout of an earlier commit), measured
@@ -51,18 +52,20 @@ function deepFreeze(value) {
 /**
  * A timed turn on `tools` (see `timedTurn`); `mode` is how the host passes
  * them: "stateless" (a new array of the same tool objects), "prepared"
- * (ToolSearch.prepare's snapshot) or "frozen" (one frozen array of frozen
- * tools, in a new session object each turn).
+ * (ToolSearch.prepare's snapshot), "frozen" (one frozen array of frozen
+ * tools, in a new session object each turn) or "frozen tools" (a new array
+ * of the same frozen tools each turn).
  */
 function turns(tools, config = {}, queries = QUERIES, Engine = ToolSearch, mode = "stateless") {
   const ts = new Engine({ config });
   const { toolsets } = sessionOf(tools);
   const snapshot = mode === "prepared" ? ts.prepare({ tools: [...tools], toolsets }) : null;
-  const frozen = mode === "frozen" ? { tools: deepFreeze(structuredClone(tools)), toolsets: Object.freeze({ ...toolsets }) } : null;
-  const runner = timedTurn(
-    (session) => ts.toolSearch(queries, session),
-    () => snapshot ?? (frozen ? { ...frozen } : { tools: [...tools], toolsets }),
-  );
+  const frozen = mode.startsWith("frozen") ? { tools: deepFreeze(structuredClone(tools)), toolsets: Object.freeze({ ...toolsets }) } : null;
+  const session = () => {
+    if (mode === "frozen tools") return { ...frozen, tools: [...frozen.tools] };
+    return frozen ? { ...frozen } : { tools: [...tools], toolsets };
+  };
+  const runner = timedTurn((session) => ts.toolSearch(queries, session), () => snapshot ?? session());
   return { ...runner, free: () => ts.free() };
 }
 
@@ -93,8 +96,8 @@ function firstCalls(count, runs, more = []) {
 const catalog = loadCatalog(sharedDir());
 console.log(`toolsearch speed, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`);
 console.log("(d) rankings side by side, 1,873 tools, 3 queries per call\n");
-console.log("| ranking | keyword median | keyword p95 | keyword prepared median | keyword frozen median | natural + multilingual median | natural + multilingual p95 | first search of the catalog |");
-console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+console.log("| ranking | keyword median | keyword p95 | keyword prepared median | keyword frozen median | keyword frozen tools median | natural + multilingual median | natural + multilingual p95 | first search of the catalog |");
+console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
 const at = process.argv.indexOf("--baseline");
 /** The builds measured: this one, and the baseline's with `--baseline DIR`. */
 const builds = [{ label: "", Engine: ToolSearch, dir: undefined }];
@@ -112,18 +115,19 @@ for (const ranking of ["reference", "enhanced"]) {
     firsts.push(performance.now() - t0);
     fresh.free();
   }
-  // Every build's four turns, in alternating rounds.
+  // Every build's five turns, in alternating rounds.
   const runners = builds.flatMap(({ Engine }) => [
     turns(catalog, config, QUERIES, Engine),
     turns(catalog, config, QUERIES, Engine, "prepared"),
     turns(catalog, config, QUERIES, Engine, "frozen"),
+    turns(catalog, config, QUERIES, Engine, "frozen tools"),
     turns(catalog, config, NATURAL, Engine),
   ]);
   const results = await alternating(runners, 300);
   runners.forEach((r) => r.free());
   builds.forEach(({ label }, b) => {
-    const [keyword, prepared, frozen, natural] = results.slice(4 * b, 4 * b + 4);
-    console.log(`| ${ranking}${label} | ${ms(keyword.median)} | ${ms(keyword.p95)} | ${ms(prepared.median)} | ${ms(frozen.median)} | ${ms(natural.median)} | ${ms(natural.p95)} | ${ms(firsts[b])} |`);
+    const [keyword, prepared, frozen, frozenTools, natural] = results.slice(5 * b, 5 * b + 5);
+    console.log(`| ${ranking}${label} | ${ms(keyword.median)} | ${ms(keyword.p95)} | ${ms(prepared.median)} | ${ms(frozen.median)} | ${ms(frozenTools.median)} | ${ms(natural.median)} | ${ms(natural.p95)} | ${ms(firsts[b])} |`);
   });
 }
 

@@ -7,9 +7,10 @@
 // property names, required names, and for the enhanced ranking the property
 // descriptions and enumerated values: the "view"), and each tool object is
 // remembered (WeakMap) with the id its view was interned under. A remembered
-// tool is re-read every call and re-sent only when its view, the objects the
-// view came from, its toolset or its owner changed. Whole schemas are read
-// live from the host's objects whenever describe or call needs them.
+// tool is re-read every call, unless it is frozen in every part its view reads
+// (frozen.js), and re-sent only when its view, the objects the view came from,
+// its toolset or its owner changed. Whole schemas are read live from the
+// host's objects whenever describe or call needs them.
 
 import { isFrozenList, isImmutableMap, isImmutableTool } from "./frozen.js";
 import { isList, isRecord, jsonText, ownString } from "./values.js";
@@ -41,6 +42,7 @@ import { isList, isRecord, jsonText, ownString } from "./values.js";
  * @property {string | null} toolset
  * @property {string | null} owner
  * @property {View} snap
+ * @property {boolean} immutable the tool cannot change (frozen.js): its view is never read again
  * @property {number} [chars] its compact JSON length, once asked for
  */
 /** @typedef {Record<string, unknown> | null} NameMap a session's toolsets or owners */
@@ -350,7 +352,7 @@ export class ToolViews {
     const immutable =
       isFrozenList(tools) &&
       // Anything but a record reads as a nameless tool, whatever it holds.
-      tools.every((tool) => !isRecord(tool) || this.#immutable.has(tool) || (isImmutableTool(tool) && this.#immutable.add(tool)));
+      tools.every((tool) => !isRecord(tool) || this.#isImmutable(tool));
     if (!immutable) {
       this.#mutable.add(tools);
       return null;
@@ -421,6 +423,32 @@ export class ToolViews {
   }
 
   /**
+   * True when nothing `tool`'s view reads can change (see frozen.js), remembered.
+   * @param {object} tool
+   */
+  #isImmutable(tool) {
+    if (this.#immutable.has(tool)) return true;
+    if (!isImmutableTool(tool)) return false;
+    this.#immutable.add(tool);
+    return true;
+  }
+
+  /**
+   * True when `tool` cannot change and still reads as `snap`, read just
+   * before it was found immutable: it will read so for ever.
+   * @param {Tool} tool
+   * @param {View} snap
+   */
+  #staysAsRead(tool, snap) {
+    try {
+      return this.#isImmutable(tool) && isFresh(tool, snap);
+    } catch {
+      // a proxy that throws: read it every call
+      return false;
+    }
+  }
+
+  /**
    * Ids of `tools`, interning those new or changed since they were last read.
    * @param {unknown[]} tools
    * @param {NameMap} toolsets
@@ -436,7 +464,7 @@ export class ToolViews {
       const known = isRecord(tool) ? this.#memo.get(tool) : undefined;
       // `known` implies that `tool` is a record: only records are remembered.
       try {
-        if (known !== undefined && isFresh(/** @type {Tool} */ (tool), known.snap)) {
+        if (known !== undefined && (known.immutable || isFresh(/** @type {Tool} */ (tool), known.snap))) {
           const name = typeof known.snap.name === "string" ? known.snap.name : "";
           if (known.toolset === ownString(toolsets, name) && known.owner === ownString(owners, name)) {
             ids[i] = known.id;
@@ -476,7 +504,8 @@ export class ToolViews {
       const snap = snaps[k];
       const tool = tools[pending[k]];
       if (snap !== null && isRecord(tool)) {
-        this.#memo.set(tool, { id, toolset: rows[k].toolset, owner: rows[k].owner, snap });
+        const immutable = this.#staysAsRead(tool, snap);
+        this.#memo.set(tool, { id, toolset: rows[k].toolset, owner: rows[k].owner, snap, immutable });
       }
     }
     return ids;

@@ -75,3 +75,48 @@ test("frozen: what can change is read every turn: a getter, an unfrozen tool, un
   delete sets.mcp__github__create_issue;
   assert.deepEqual(await search(ts, { tools: frozenTools, toolsets: sets }, "github issue"), []);
 });
+
+test("frozen: frozen tools in a new array each turn are read once each; the array's changes are seen", async () => {
+  const reads = [];
+  const [github, slack] = tools().map((def) => counted(def, reads));
+  const open = tool("mcp__notes__add_note", "Add a note to the notebook", ["text"]);
+  const sets = Object.freeze({ ...toolsets, mcp__notes__add_note: "mcp-notes" });
+  const ts = new ToolSearch();
+  const plain = await search(new ToolSearch(), { tools: tools(), toolsets }, "post a slack message");
+  assert.deepEqual(await search(ts, { tools: [github, slack, open], toolsets: sets }, "post a slack message"), plain);
+  assert.ok(reads.includes("function"));
+  // Later turns: a new array of the same frozen tools reads none of them but
+  // for the records' annotations, while the unfrozen one is read every turn.
+  reads.length = 0;
+  for (let i = 0; i < 3; i++) {
+    assert.deepEqual(await search(ts, { tools: [github, slack, open], toolsets: sets }, "post a slack message"), plain);
+  }
+  assert.deepEqual([...new Set(reads)], ["annotations"]);
+  open.function.description = "Water the plants";
+  assert.deepEqual(await search(ts, { tools: [github, slack, open], toolsets: sets }, "water plants"), ["mcp__notes__add_note"]);
+  // The array is the host's to change: a tool left out is no longer found.
+  const without = await search(ts, { tools: [github, open], toolsets: sets }, "post a slack message");
+  assert.ok(plain.includes("mcp__slack__post_message") && !without.includes("mcp__slack__post_message"), String(without));
+});
+
+test("frozen: a tool that changes while it is read and is frozen after is read again", async () => {
+  const target = tool("mcp__slack__post_message", "Post a message to a Slack channel", ["text"]);
+  let swapped = false;
+  // Freezing happens between the read of the view and the check that the
+  // tool cannot change: the view read is stale, and must not be trusted.
+  const tricky = new Proxy(target, {
+    isExtensible(t) {
+      if (!swapped) {
+        swapped = true;
+        t.function = { ...t.function, description: "Print a greeting" };
+        deepFreeze(t);
+      }
+      return Reflect.isExtensible(t);
+    },
+  });
+  const ts = new ToolSearch();
+  const sets = { mcp__slack__post_message: "mcp-slack" };
+  assert.deepEqual(await search(ts, { tools: [tricky], toolsets: sets }, "slack channel message"), ["mcp__slack__post_message"]);
+  assert.ok(swapped);
+  assert.deepEqual(await search(ts, { tools: [tricky], toolsets: sets }, "print greeting"), ["mcp__slack__post_message"]);
+});
