@@ -17,9 +17,9 @@
 //! - `--explain QUERY`: print the enhanced explanation of one query.
 //! - `--signals FILE`: write the no-match signals of every case as JSON
 //!   lines, for `bench/calibrate.mjs` (which fits on the dev lines only).
-//! - `--dump FILE`: write every enhanced answer (label, tools, exact scores)
-//!   as JSON lines, to compare two builds byte for byte after a change
-//!   meant to keep every result.
+//! - `--dump FILE`: write every answer of the enhanced and reference rankings
+//!   (label, tools, exact scores) as JSON lines, to compare two builds byte
+//!   for byte after a change meant to keep every result.
 //!
 //! - `--embedding-texts FILE`: write the texts to embed (every tool document
 //!   and every query) for `bench/embed.py`.
@@ -507,7 +507,7 @@ fn main() {
                             .map_or("", |e| e.name())
                             .to_owned()
                     };
-                    if let (Some(out), true) = (dump.as_mut(), r == "enhanced") {
+                    if let (Some(out), true) = (dump.as_mut(), r != "plain") {
                         let hits: Vec<Value> = outcome
                             .hits
                             .iter()

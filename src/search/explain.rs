@@ -119,15 +119,17 @@ pub fn explain(corpus: &Corpus, text: &str, docs: &[u32]) -> (QueryReport, Vec<D
     };
     let exact = corpus.exact_matches(&query.exact_key);
     let average_len = corpus.average_len();
+    let mut tfs = Vec::with_capacity(query.terms.len());
     let reports = docs
         .iter()
         .map(|&doc| {
             let doc_len = corpus.doc_len(doc);
+            query.frequencies(corpus, doc, &mut tfs);
             let terms: Vec<Contribution> = query
                 .terms
                 .iter()
-                .map(|t| {
-                    let tf = corpus.tf(doc, &t.term);
+                .zip(&tfs)
+                .map(|(t, &tf)| {
                     let contribution = match doc_len {
                         Some(len) if tf > 0 => term_score(t.idf, tf, len, average_len),
                         _ => 0.0,
@@ -140,7 +142,7 @@ pub fn explain(corpus: &Corpus, text: &str, docs: &[u32]) -> (QueryReport, Vec<D
                     }
                 })
                 .collect();
-            let covered = query.covered(corpus, doc);
+            let covered = query.covered(&tfs);
             let is_exact = exact.contains(&doc);
             let verdict = if is_exact {
                 Verdict::ExactName
@@ -151,7 +153,7 @@ pub fn explain(corpus: &Corpus, text: &str, docs: &[u32]) -> (QueryReport, Vec<D
             } else {
                 Verdict::Admitted
             };
-            let score = (!is_exact).then(|| score(corpus, &query, doc));
+            let score = (!is_exact).then(|| score(corpus, &query, doc, &tfs));
             DocumentReport {
                 doc,
                 verdict,

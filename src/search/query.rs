@@ -77,11 +77,18 @@ impl Query {
         &self.terms[self.gate]
     }
 
-    /// Answerable terms `doc` contains.
-    pub fn covered(&self, corpus: &Corpus, doc: u32) -> usize {
+    /// Writes into `tfs` the frequency in `doc` of each term, in query order.
+    pub fn frequencies(&self, corpus: &Corpus, doc: u32, tfs: &mut Vec<u32>) {
+        tfs.clear();
+        tfs.extend(self.terms.iter().map(|t| corpus.tf(doc, &t.term)));
+    }
+
+    /// Answerable terms a document contains, from its `tfs` (see
+    /// [`Query::frequencies`]).
+    pub fn covered(&self, tfs: &[u32]) -> usize {
         self.answerable
             .iter()
-            .filter(|&&i| corpus.tf(doc, &self.terms[i].term) > 0)
+            .filter(|&&i| tfs.get(i).is_some_and(|&tf| tf > 0))
             .count()
     }
 }

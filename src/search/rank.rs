@@ -23,22 +23,29 @@ pub fn rank(corpus: &Corpus, text: &str, limit: usize) -> Vec<Hit> {
         return Vec::new();
     };
     let exact = corpus.exact_matches(&query.exact_key);
-    // Walk exact names and gate documents together, in corpus order.
+    // Walk exact names and gate documents together, in corpus order (the
+    // gate's postings are in it already).
     let mut candidates = corpus.postings(&query.gate_term().term);
-    candidates.extend(&exact);
-    candidates.sort_unstable();
-    candidates.dedup();
+    if !exact.is_empty() {
+        candidates.extend(&exact);
+        candidates.sort_unstable();
+        candidates.dedup();
+    }
     let mut hits: Vec<Hit> = Vec::new();
+    let mut tfs = Vec::with_capacity(query.terms.len());
     for doc in candidates {
         if exact.contains(&doc) {
             hits.push(Hit {
                 doc,
                 score: f64::INFINITY,
             });
-        } else if query.covered(corpus, doc) >= query.required_coverage {
+            continue;
+        }
+        query.frequencies(corpus, doc, &mut tfs);
+        if query.covered(&tfs) >= query.required_coverage {
             hits.push(Hit {
                 doc,
-                score: score(corpus, &query, doc),
+                score: score(corpus, &query, doc, &tfs),
             });
         }
     }
@@ -48,15 +55,15 @@ pub fn rank(corpus: &Corpus, text: &str, limit: usize) -> Vec<Hit> {
     hits
 }
 
-/// BM25 of `doc`: a sum over query token occurrences in query order.
-pub fn score(corpus: &Corpus, query: &Query, doc: u32) -> f64 {
+/// BM25 of `doc`, whose `tfs` are [`Query::frequencies`]: a sum over query
+/// token occurrences in query order.
+pub fn score(corpus: &Corpus, query: &Query, doc: u32, tfs: &[u32]) -> f64 {
     let Some(doc_len) = corpus.doc_len(doc) else {
         return 0.0;
     };
     let average_len = corpus.average_len();
     let mut score = 0.0;
-    for term in &query.terms {
-        let tf = corpus.tf(doc, &term.term);
+    for (term, &tf) in query.terms.iter().zip(tfs) {
         if tf > 0 {
             score += term_score(term.idf, tf, doc_len, average_len);
         }
