@@ -1,8 +1,11 @@
 // Host values that cannot change: frozen, with every part the tool views
 // read held in data properties (a getter of a frozen object may still answer
-// differently each time). Freezing is for ever, so a value found immutable
-// once stays so, and a frozen tools array can be trusted by identity.
-import { isList, isRecord } from "./values.js";
+// differently each time), and every part they lack lacking for good: their
+// prototypes are frozen too, or are Object.prototype or Array.prototype (a
+// host that adds keys to those changes every object it has). Freezing is for
+// ever, so a value found immutable once stays so, and a frozen tool can be
+// trusted by identity. A proxy is trusted as its frozen target shows.
+import { ENUM_ITEMS_MAX, isList, isRecord } from "./values.js";
 
 /** The keys of a tool object that its view reads (see `snapshot` in views.js). */
 const TOOL_KEYS = ["function", "inputSchema", "input_schema", "name", "description"];
@@ -13,38 +16,81 @@ const PARAMETERS_KEYS = ["properties", "required"];
 /** The keys of a property schema that its view reads. */
 const PROPERTY_KEYS = ["description", "enum"];
 
+/** The most prototypes walked: a chain of proxies may be endless. */
+const PROTOTYPES_MAX = 16;
+
 /**
- * True when `value` is frozen and each of `keys` is, on the value itself,
- * absent or a data property; an absent key must not be inherited either.
+ * True when no key can appear on `value` through its prototypes: each is
+ * frozen, Object.prototype or Array.prototype.
  * @param {object} value
- * @param {Iterable<string>} keys
  */
-function frozenData(value, keys) {
-  if (!Object.isFrozen(value)) return false;
-  for (const key of keys) {
-    const own = Object.getOwnPropertyDescriptor(value, key);
-    if (own === undefined ? key in value : !("value" in own)) return false;
+function lastingPrototypes(value) {
+  let proto = Object.getPrototypeOf(value);
+  for (let depth = 0; proto !== null; depth++) {
+    if (depth === PROTOTYPES_MAX) return false;
+    if (proto !== Object.prototype && proto !== Array.prototype && !Object.isFrozen(proto)) return false;
+    proto = Object.getPrototypeOf(proto);
   }
   return true;
 }
 
 /**
- * True when `list` is no list, or a frozen list of data items.
- * @param {unknown} list
+ * How `key` stands on `value`: "data" (a data property of its own), "absent"
+ * (from it and its prototypes), or null (an accessor, or inherited).
+ * @param {object} value
+ * @param {string} key
  */
-function immutableList(list) {
-  if (!isList(list)) return true;
-  const items = /** @type {unknown[]} */ (list);
-  return frozenData(items, Array.from(items, (_, i) => String(i)));
+function keyState(value, key) {
+  const own = Object.getOwnPropertyDescriptor(value, key);
+  if (own !== undefined) return "value" in own ? "data" : null;
+  return key in value ? null : "absent";
 }
 
 /**
- * True when `property` is no record, or one whose description and enum cannot change.
+ * True when `value` is frozen and each of `keys` is, on the value itself, a
+ * data property, or absent for good (see lastingPrototypes).
+ * @param {object} value
+ * @param {Iterable<string>} keys
+ */
+function frozenData(value, keys) {
+  if (!Object.isFrozen(value)) return false;
+  let lacks = false;
+  for (const key of keys) {
+    const state = keyState(value, key);
+    if (state === null) return false;
+    lacks ||= state === "absent";
+  }
+  return !lacks || lastingPrototypes(value);
+}
+
+/**
+ * The keys of a list's first `count` items.
+ * @param {number} count
+ */
+function* indexKeys(count) {
+  for (let i = 0; i < count; i++) yield String(i);
+}
+
+/**
+ * True when `list` is no list, or a frozen list whose first `max` items are
+ * data (its holes lacking for good): a frozen list's length cannot change.
+ * @param {unknown} list
+ * @param {number} max
+ */
+function immutableList(list, max) {
+  if (!isList(list)) return true;
+  const items = /** @type {unknown[]} */ (list);
+  return frozenData(items, indexKeys(Math.min(items.length, max)));
+}
+
+/**
+ * True when `property` is no record, or one whose description and enum cannot
+ * change (the views read an enum's first ENUM_ITEMS_MAX items only).
  * @param {unknown} property
  */
 function immutableProperty(property) {
   if (!isRecord(property)) return true;
-  return frozenData(property, PROPERTY_KEYS) && immutableList(property.enum);
+  return frozenData(property, PROPERTY_KEYS) && immutableList(property.enum, ENUM_ITEMS_MAX);
 }
 
 /**
@@ -53,7 +99,12 @@ function immutableProperty(property) {
  */
 function immutableParameters(parameters) {
   if (!isRecord(parameters)) return true;
-  if (!frozenData(parameters, PARAMETERS_KEYS) || !immutableList(parameters.required)) return false;
+  if (!frozenData(parameters, PARAMETERS_KEYS)) return false;
+  // The views read every required name: a list longer than an enum's cap
+  // is read each call, not checked item by item.
+  const required = parameters.required;
+  if (isList(required) && /** @type {unknown[]} */ (required).length > ENUM_ITEMS_MAX) return false;
+  if (!immutableList(required, ENUM_ITEMS_MAX)) return false;
   const properties = parameters.properties;
   if (!isRecord(properties)) return true;
   const keys = Object.keys(properties);
@@ -94,7 +145,7 @@ export function isImmutableMap(map) {
  */
 export function isFrozenList(list) {
   try {
-    return Object.isFrozen(list) && immutableList(list);
+    return Object.isFrozen(list) && immutableList(list, list.length);
   } catch {
     return false;
   }

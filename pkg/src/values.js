@@ -3,6 +3,9 @@
 // no call into the engine ever starts from a throw.
 
 const hasOwn = Object.prototype.hasOwnProperty;
+
+/** The most items of an enum that a tool's view reads (a hostile list may claim billions). */
+export const ENUM_ITEMS_MAX = 65536;
 /**
  * `Array.isArray`, false where it throws (a revoked proxy).
  * @param {unknown} v

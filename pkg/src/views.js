@@ -13,7 +13,7 @@
 // host's objects whenever describe or call needs them.
 
 import { isFrozenList, isImmutableMap, isImmutableTool } from "./frozen.js";
-import { isList, isRecord, jsonText, ownString } from "./values.js";
+import { ENUM_ITEMS_MAX, isList, isRecord, jsonText, ownString } from "./values.js";
 
 /** @import { Engine } from "./entry/toolsearch.js" */
 
@@ -97,9 +97,6 @@ function paramParts(properties, keys) {
   }
   return parts;
 }
-
-/** The most items of an enum read (a hostile list may claim billions). */
-const ENUM_ITEMS_MAX = 65536;
 
 /**
  * The items of a list, up to ENUM_ITEMS_MAX or a read that throws (a hostile list: what was read).

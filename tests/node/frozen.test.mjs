@@ -120,3 +120,41 @@ test("frozen: a tool that changes while it is read and is frozen after is read a
   assert.ok(swapped);
   assert.deepEqual(await search(ts, { tools: [tricky], toolsets: sets }, "print greeting"), ["mcp__slack__post_message"]);
 });
+
+test("frozen: what a frozen tool lacks is trusted only where it cannot appear later", async () => {
+  // A frozen `function` without a description, on a prototype that can change.
+  const proto = {};
+  const fn = Object.freeze(
+    Object.assign(Object.create(proto), {
+      name: "mcp__notes__add_note",
+      parameters: Object.freeze({ type: "object", properties: Object.freeze({ text: Object.freeze({ type: "string" }) }) }),
+    }),
+  );
+  const notes = Object.freeze({ type: "function", function: fn });
+  const [github] = tools().map(deepFreeze);
+  const sets = Object.freeze({ mcp__notes__add_note: "mcp-notes", mcp__github__create_issue: "mcp-github" });
+  const ts = new ToolSearch();
+  assert.ok(!(await search(ts, { tools: [notes, github], toolsets: sets }, "water plants")).includes("mcp__notes__add_note"));
+  proto.description = "Water the plants in the garden";
+  assert.deepEqual((await search(ts, { tools: [notes, github], toolsets: sets }, "water plants"))[0], "mcp__notes__add_note");
+});
+
+test("frozen: a frozen enum that claims billions of items is checked up to what the view reads", async () => {
+  const values = [];
+  values.length = 2 ** 32 - 1;
+  values[0] = "crimson";
+  const pick = deepFreeze(tool("mcp__paint__pick_colour", "Pick a colour for the wall", ["colour"]));
+  const withEnum = Object.freeze({
+    ...pick,
+    function: Object.freeze({
+      ...pick.function,
+      parameters: Object.freeze({
+        type: "object",
+        properties: Object.freeze({ colour: Object.freeze({ type: "string", enum: Object.freeze(values) }) }),
+      }),
+    }),
+  });
+  const ts = new ToolSearch();
+  const session = () => ({ tools: [withEnum], toolsets: { mcp__paint__pick_colour: "mcp-paint" } });
+  for (let i = 0; i < 2; i++) assert.deepEqual(await search(ts, session(), "pick a colour"), ["mcp__paint__pick_colour"]);
+});
