@@ -39,8 +39,11 @@ import { ENUM_ITEMS_MAX, isList, isRecord, jsonText, ownString } from "./values.
  * A tool's interned view, as remembered per tool object.
  * @typedef {object} Interned
  * @property {number} id
+ * @property {string} name the view's name, "" for none
  * @property {string | null} toolset
  * @property {string | null} owner
+ * @property {NameMap | undefined} toolsetsIn the toolsets that cannot change in which `toolset` was last found (undefined for none)
+ * @property {NameMap | undefined} ownersIn the same for `owner`
  * @property {View} snap
  * @property {boolean} immutable the tool cannot change (frozen.js): its view is never read again
  * @property {number} [chars] its compact JSON length, once asked for
@@ -289,6 +292,11 @@ export class ToolViews {
    */
   #immutable = new WeakSet();
   /**
+   * Toolsets and owners maps found immutable (see frozen.js).
+   * @type {WeakSet<object>}
+   */
+  #immutableMaps = new WeakSet();
+  /**
    * Frozen tools arrays found to hold something that can change: read as any other list.
    * @type {WeakSet<unknown[]>}
    */
@@ -345,7 +353,7 @@ export class ToolViews {
       return known.ids;
     }
     if (this.#mutable.has(tools) || !Object.isFrozen(tools)) return null;
-    if (!isImmutableMap(toolsets) || !isImmutableMap(owners)) return null;
+    if (!this.#isLastingMap(toolsets) || !this.#isLastingMap(owners)) return null;
     const immutable =
       isFrozenList(tools) &&
       // Anything but a record reads as a nameless tool, whatever it holds.
@@ -420,6 +428,17 @@ export class ToolViews {
   }
 
   /**
+   * True when `map` (toolsets or owners) is absent or cannot change (see frozen.js), remembered.
+   * @param {NameMap} map
+   */
+  #isLastingMap(map) {
+    if (map === null || this.#immutableMaps.has(map)) return true;
+    if (!isImmutableMap(map)) return false;
+    this.#immutableMaps.add(map);
+    return true;
+  }
+
+  /**
    * True when nothing `tool`'s view reads can change (see frozen.js), remembered.
    * @param {object} tool
    */
@@ -454,6 +473,8 @@ export class ToolViews {
    */
   #intern(tools, toolsets, owners) {
     const ids = new Uint32Array(tools.length);
+    // Maps that cannot change need not be looked up again for a tool found in them.
+    const lasting = this.#isLastingMap(toolsets) && this.#isLastingMap(owners);
     /** @type {number[]} */
     const pending = [];
     for (let i = 0; i < tools.length; i++) {
@@ -462,8 +483,15 @@ export class ToolViews {
       // `known` implies that `tool` is a record: only records are remembered.
       try {
         if (known !== undefined && (known.immutable || isFresh(/** @type {Tool} */ (tool), known.snap))) {
-          const name = typeof known.snap.name === "string" ? known.snap.name : "";
-          if (known.toolset === ownString(toolsets, name) && known.owner === ownString(owners, name)) {
+          if (lasting && known.toolsetsIn === toolsets && known.ownersIn === owners) {
+            ids[i] = known.id;
+            continue;
+          }
+          if (known.toolset === ownString(toolsets, known.name) && known.owner === ownString(owners, known.name)) {
+            if (lasting) {
+              known.toolsetsIn = toolsets;
+              known.ownersIn = owners;
+            }
             ids[i] = known.id;
             continue;
           }
@@ -492,7 +520,7 @@ export class ToolViews {
       const toolset = ownString(toolsets, name);
       const owner = ownString(owners, name);
       text += toolRow(snap, toolset, owner);
-      return { toolset, owner };
+      return { name, toolset, owner };
     });
     const got = this.#engine().internAll(utf8.encode(text));
     for (let k = 0; k < pending.length; k++) {
@@ -502,7 +530,9 @@ export class ToolViews {
       const tool = tools[pending[k]];
       if (snap !== null && isRecord(tool)) {
         const immutable = this.#staysAsRead(tool, snap);
-        this.#memo.set(tool, { id, toolset: rows[k].toolset, owner: rows[k].owner, snap, immutable });
+        const { name, toolset, owner } = rows[k];
+        const [toolsetsIn, ownersIn] = lasting ? [toolsets, owners] : [undefined, undefined];
+        this.#memo.set(tool, { id, name, toolset, owner, toolsetsIn, ownersIn, snap, immutable });
       }
     }
     return ids;

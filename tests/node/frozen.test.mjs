@@ -158,3 +158,15 @@ test("frozen: a frozen enum that claims billions of items is checked up to what 
   const session = () => ({ tools: [withEnum], toolsets: { mcp__paint__pick_colour: "mcp-paint" } });
   for (let i = 0; i < 2; i++) assert.deepEqual(await search(ts, session(), "pick a colour"), ["mcp__paint__pick_colour"]);
 });
+
+test("frozen: frozen tools met with another frozen toolsets map take its toolsets", async () => {
+  const list = tools().map(deepFreeze);
+  const both = Object.freeze({ ...toolsets });
+  const slackOnly = Object.freeze({ mcp__slack__post_message: "mcp-slack" });
+  const ts = new ToolSearch();
+  for (let i = 0; i < 2; i++) {
+    assert.deepEqual(await search(ts, { tools: [...list], toolsets: both }, "github issue"), ["mcp__github__create_issue"]);
+    // Without its toolset the GitHub tool is no deferred tool: search does not find it.
+    assert.ok(!(await search(ts, { tools: [...list], toolsets: slackOnly }, "github issue")).includes("mcp__github__create_issue"));
+  }
+});
