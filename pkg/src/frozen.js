@@ -133,7 +133,8 @@ export function isImmutableTool(tool) {
  */
 export function isImmutableMap(map) {
   try {
-    return map === null || frozenData(map, Object.keys(map));
+    // Every own key, enumerable or not: a tool's toolset is read as an own property.
+    return map === null || frozenData(map, Object.getOwnPropertyNames(map));
   } catch {
     return false;
   }

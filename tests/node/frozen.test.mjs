@@ -170,3 +170,15 @@ test("frozen: frozen tools met with another frozen toolsets map take its toolset
     assert.ok(!(await search(ts, { tools: [...list], toolsets: slackOnly }, "github issue")).includes("mcp__github__create_issue"));
   }
 });
+
+test("frozen: a frozen toolsets map with a hidden getter is read every turn", async () => {
+  const list = tools().map(deepFreeze);
+  let toolset = "mcp-github";
+  const sets = { mcp__slack__post_message: "mcp-slack" };
+  Object.defineProperty(sets, "mcp__github__create_issue", { get: () => toolset, enumerable: false });
+  Object.freeze(sets);
+  const ts = new ToolSearch();
+  assert.deepEqual(await search(ts, { tools: [...list], toolsets: sets }, "github issue"), ["mcp__github__create_issue"]);
+  toolset = null;
+  assert.ok(!(await search(ts, { tools: [...list], toolsets: sets }, "github issue")).includes("mcp__github__create_issue"));
+});
