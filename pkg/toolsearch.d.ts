@@ -123,10 +123,12 @@ export interface IndexImport {
 /** What the host knows about this turn. Nothing is cached per session. */
 export interface Session<T extends ToolDef = ToolDef> {
   /**
-   * The session's raw tool definitions, before assembly. A frozen array of
-   * tools frozen in every part search reads (with frozen `toolsets` and
-   * `owners`) is read once and then trusted by its identity: later turns
-   * read none of its tools, as with a prepared session.
+   * The session's raw tool definitions, before assembly. Each turn reads
+   * what search needs of every tool that can change. A tool frozen in every
+   * part search reads is read once and then known by its identity, in any
+   * array (and with frozen `toolsets` and `owners`, its toolset and owner are
+   * not looked up again); a frozen array of such tools is not even walked, as
+   * with a prepared session. A proxy is read as its frozen target shows.
    */
   tools: T[] | readonly T[];
   /** Tool name -> toolset ("mcp-github", "kanban", "desktop_ui", ...). No entry = unregistered (§3.2 rule 4). */

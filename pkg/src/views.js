@@ -161,6 +161,20 @@ function paramText(params) {
 }
 
 /**
+ * False for a revoked proxy, whose every read now throws: a map found
+ * immutable is asked this on each use (a frozen object answers at once).
+ * @param {object} map
+ */
+function isUnrevoked(map) {
+  try {
+    Object.isExtensible(map);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * True while `tool` still reads as `snap`. Allocates one key list at most.
  * @param {Tool} tool
  * @param {View} snap
@@ -432,7 +446,8 @@ export class ToolViews {
    * @param {NameMap} map
    */
   #isLastingMap(map) {
-    if (map === null || this.#immutableMaps.has(map)) return true;
+    if (map === null) return true;
+    if (this.#immutableMaps.has(map)) return isUnrevoked(map);
     if (!isImmutableMap(map)) return false;
     this.#immutableMaps.add(map);
     return true;

@@ -182,3 +182,15 @@ test("frozen: a frozen toolsets map with a hidden getter is read every turn", as
   toolset = null;
   assert.ok(!(await search(ts, { tools: [...list], toolsets: sets }, "github issue")).includes("mcp__github__create_issue"));
 });
+
+test("frozen: a frozen toolsets map behind a proxy revoked since is read again", async () => {
+  const list = tools().map(deepFreeze);
+  const { proxy, revoke } = Proxy.revocable(Object.freeze({ ...toolsets }), {});
+  const ts = new ToolSearch();
+  assert.deepEqual(await search(ts, { tools: [...list], toolsets: proxy }, "github issue"), ["mcp__github__create_issue"]);
+  revoke();
+  // A revoked map reads as holding no toolsets, as a fresh engine reads it.
+  const fresh = await search(new ToolSearch(), { tools: [...list], toolsets: proxy }, "github issue");
+  assert.deepEqual(await search(ts, { tools: [...list], toolsets: proxy }, "github issue"), fresh);
+  assert.ok(!fresh.includes("mcp__github__create_issue"));
+});
