@@ -146,7 +146,7 @@ pub fn explain(corpus: &Corpus, text: &str, docs: &[u32]) -> (QueryReport, Vec<D
             let is_exact = exact.contains(&doc);
             let verdict = if is_exact {
                 Verdict::ExactName
-            } else if corpus.tf(doc, &query.gate_term().term) == 0 {
+            } else if tfs.get(query.gate).is_none_or(|&tf| tf == 0) {
                 Verdict::NoGate
             } else if covered < query.required_coverage {
                 Verdict::BelowFloor
