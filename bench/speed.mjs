@@ -8,8 +8,9 @@
 // call). Turns compared in one table run in alternating rounds.
 //
 // (d) the reference and enhanced rankings side by side on the real catalog:
-//     keyword turns stateless, prepared, frozen and with frozen tools, natural and multilingual
-//     turns, and the first search of a catalog (which builds its indexes).
+//     keyword turns stateless, prepared, frozen and with frozen tools,
+//     natural and multilingual turns, and the first search of a catalog
+//     (which builds its indexes).
 //     `--baseline DIR` adds the same rows for another build of the package
 //     (DIR/node/index.cjs, e.g. a checkout of an earlier commit), measured
 //     in the same rounds. (d) runs first, while the wasm memories are fresh.
@@ -61,11 +62,11 @@ function turns(tools, config = {}, queries = QUERIES, Engine = ToolSearch, mode 
   const { toolsets } = sessionOf(tools);
   const snapshot = mode === "prepared" ? ts.prepare({ tools: [...tools], toolsets }) : null;
   const frozen = mode.startsWith("frozen") ? { tools: deepFreeze(structuredClone(tools)), toolsets: Object.freeze({ ...toolsets }) } : null;
-  const session = () => {
+  const newSession = () => {
     if (mode === "frozen tools") return { ...frozen, tools: [...frozen.tools] };
     return frozen ? { ...frozen } : { tools: [...tools], toolsets };
   };
-  const runner = timedTurn((session) => ts.toolSearch(queries, session), () => snapshot ?? session());
+  const runner = timedTurn((session) => ts.toolSearch(queries, session), () => snapshot ?? newSession());
   return { ...runner, free: () => ts.free() };
 }
 
