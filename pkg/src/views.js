@@ -362,12 +362,12 @@ export class ToolViews {
    * @returns {Uint32Array | null}
    */
   frozenIds(tools, toolsets, owners) {
+    if (!this.#isLastingMap(toolsets) || !this.#isLastingMap(owners)) return null;
     const known = this.#frozen.get(tools);
     if (known !== undefined && known.toolsets === toolsets && known.owners === owners && known.epoch === this.epoch) {
       return known.ids;
     }
     if (this.#mutable.has(tools) || !Object.isFrozen(tools)) return null;
-    if (!this.#isLastingMap(toolsets) || !this.#isLastingMap(owners)) return null;
     const immutable =
       isFrozenList(tools) &&
       // Anything but a record reads as a nameless tool, whatever it holds.

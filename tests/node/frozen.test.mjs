@@ -194,3 +194,14 @@ test("frozen: a frozen toolsets map behind a proxy revoked since is read again",
   assert.deepEqual(await search(ts, { tools: [...list], toolsets: proxy }, "github issue"), fresh);
   assert.ok(!fresh.includes("mcp__github__create_issue"));
 });
+
+test("frozen: a frozen session whose toolsets map is a proxy revoked since is read again", async () => {
+  const list = Object.freeze(tools().map(deepFreeze));
+  const { proxy, revoke } = Proxy.revocable(Object.freeze({ ...toolsets }), {});
+  const ts = new ToolSearch();
+  assert.deepEqual(await search(ts, { tools: list, toolsets: proxy }, "github issue"), ["mcp__github__create_issue"]);
+  revoke();
+  const fresh = await search(new ToolSearch(), { tools: list, toolsets: proxy }, "github issue");
+  assert.deepEqual(await search(ts, { tools: list, toolsets: proxy }, "github issue"), fresh);
+  assert.ok(!fresh.includes("mcp__github__create_issue"));
+});
