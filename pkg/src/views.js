@@ -546,7 +546,8 @@ export class ToolViews {
       if (snap !== null && isRecord(tool)) {
         const immutable = this.#staysAsRead(tool, snap);
         const { name, toolset, owner } = rows[k];
-        const [toolsetsIn, ownersIn] = lasting ? [toolsets, owners] : [undefined, undefined];
+        const toolsetsIn = lasting ? toolsets : undefined;
+        const ownersIn = lasting ? owners : undefined;
         this.#memo.set(tool, { id, name, toolset, owner, toolsetsIn, ownersIn, snap, immutable });
       }
     }
