@@ -1,30 +1,33 @@
-//! Native retrieval harness for tuning: the same scoring as
-//! `bench/retrieval.mjs`, without building the package.
+//! Native retrieval harness for tuning: the scoring of `bench/retrieval.mjs`
+//! on every set, without building the package.
 //!
 //! `cargo bench --bench tune -- [options]`
-//! - `--sets dev|val|written|development|all` (default dev): `dev` is
-//!   `queries-dev.json` and `queries-dev-multilingual.json`; `val` is
-//!   `queries-val.json`; `written` is ours, `bench/queries-written.json`;
-//!   `development` is dev and written, the sets to tune on.
-//! - `--ranking reference|enhanced|plain|all` (default all).
+//! - `--sets a,b` (default `development`): set names (`dev`, `written`,
+//!   `long`, `needs`, `seal-tools`, `metatool`, `hammerbench-zh`,
+//!   `functionchat-ko`, `val`, `held-out`, `needs-held-out`, `BFCL`), or
+//!   `development` (the first eight), `held-out` sets by name, or `all`.
+//! - `--ranking enhanced|reference|bm25|all` (default `enhanced,bm25`; a
+//!   comma list is accepted): `bm25` is the baseline of the public sets'
+//!   READMEs (k1 1.2, b 0.75 over name, description, parameter names and
+//!   descriptions; ASCII runs less a short stop list; Han, kana and Hangul
+//!   runs as character bigrams; no stemming).
 //! - `--config JSON`: extra `tools.tool_search` keys for the enhanced runs.
-//! - `--misses`: list the dev and written cases the enhanced ranking misses (never val's:
-//!   the validation set is for measuring, not for reading).
+//! - `--styles`: a row per style (or kind) of each set, not only the set's.
+//! - `--misses SET`: list the cases of a development set that the enhanced
+//!   ranking misses (held-out sets refuse: they are measured, never read).
 //! - `--speed`: time the ranking of a 3-query keyword turn and of a natural
 //!   and multilingual one natively (with `--config`); `--tools N` repeats
-//!   the catalog up to N tools, copies renamed `<name>_c<k>` as
+//!   the MCP catalog up to N tools, copies renamed `<name>_c<k>` as
 //!   `bench/common.mjs` does.
-//! - `--explain QUERY`: print the enhanced explanation of one query.
-//! - `--signals FILE`: write the no-match signals of every case as JSON
-//!   lines, for `bench/calibrate.mjs` (which fits on the dev lines only).
+//! - `--explain QUERY` (with `--set SET`, default `dev`): print the enhanced
+//!   explanation of one query against that set's catalog.
+//! - `--signals FILE`: write the label's signals of every case as JSON lines,
+//!   for `bench/calibrate.mjs`.
 //! - `--dump FILE`: write every answer of the enhanced and reference rankings
 //!   (label, tools, exact scores) as JSON lines, to compare two builds byte
 //!   for byte after a change meant to keep every result.
-//!
-//! - `--embedding-texts FILE`: write the texts to embed (every tool document
-//!   and every query) for `bench/embed.py`.
 //! - `--embeddings FILE` with `--semantic '{"weight": w, "rescue": r}'`:
-//!   fuse the fixture's vectors into the enhanced ranking.
+//!   fuse the fixture's vectors (`bench/embed.py`) into the enhanced ranking.
 //!
 //! `../shared` (or `$TOOLSEARCH_SHARED`) holds the data.
 
@@ -36,14 +39,32 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
-use toolsearch::{tokenize, FastMap};
+use toolsearch::FastMap;
 use toolsearch::{Engine, Options};
+
+const LIMIT: usize = 10;
 
 struct Case {
     id: String,
+    /// The row it is reported under within its set.
     style: String,
     query: String,
     gold: Vec<String>,
+    /// BFCL's name-level gold (any pooled variant of the function).
+    gold_loose: Vec<String>,
+    /// Per need, the tools that serve it (the several-needs sets).
+    needs: Vec<Vec<String>>,
+}
+
+/// One query set over its catalog.
+struct Set {
+    name: &'static str,
+    held_out: bool,
+    /// The catalog's tools (OpenAI shape).
+    tools: Vec<Value>,
+    /// `{name: toolset}`.
+    toolsets: serde_json::Map<String, Value>,
+    cases: Vec<Case>,
 }
 
 fn shared() -> PathBuf {
@@ -58,125 +79,329 @@ fn read_json(path: PathBuf) -> Value {
     serde_json::from_str(&text).expect("valid JSON")
 }
 
-fn cases(file: &str) -> Vec<Case> {
-    // The project's own sets live in bench/, the shared ones beside the clone.
-    let ours = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("bench")
-        .join(file);
-    let path = if ours.exists() {
-        ours
-    } else {
-        shared().join("bench").join(file)
-    };
-    let set = read_json(path);
-    set["cases"]
+fn strings(value: &Value) -> Vec<String> {
+    value
+        .as_array()
+        .map(|g| {
+            g.iter()
+                .filter_map(|n| n.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The row of a case: its style for our sets, its kind for public ones.
+fn style_of(c: &Value, gold: &[String]) -> String {
+    if let Some(style) = c["style"].as_str() {
+        return match style {
+            "multilingual" if gold.is_empty() => "multilingual impossible".to_owned(),
+            style => style.to_owned(),
+        };
+    }
+    if let Some(kind) = c["kind"].as_str() {
+        return kind.to_owned();
+    }
+    if c["gold_loose"].is_array() {
+        return "exact".to_owned();
+    }
+    if gold.len() > 1 { "multi" } else { "single" }.to_owned()
+}
+
+fn read_cases(path: PathBuf) -> Vec<Case> {
+    read_json(path)["cases"]
         .as_array()
         .expect("cases")
         .iter()
-        .map(|c| Case {
-            id: c["id"].as_str().unwrap_or("").to_owned(),
-            style: match c["style"].as_str().unwrap_or("") {
-                "multilingual" if c["gold"].as_array().is_some_and(|g| g.is_empty()) => {
-                    "multilingual impossible".to_owned()
-                }
-                style => style.to_owned(),
-            },
-            query: c["query"].as_str().unwrap_or("").to_owned(),
-            gold: c["gold"]
-                .as_array()
-                .map(|g| {
-                    g.iter()
-                        .filter_map(|n| n.as_str().map(str::to_owned))
-                        .collect()
-                })
-                .unwrap_or_default(),
+        .map(|c| {
+            let gold = strings(&c["gold"]);
+            Case {
+                id: c["id"].as_str().unwrap_or("").to_owned(),
+                style: style_of(c, &gold),
+                query: c["query"].as_str().unwrap_or("").to_owned(),
+                gold_loose: strings(&c["gold_loose"]),
+                needs: c["needs"]
+                    .as_array()
+                    .map(|n| n.iter().map(strings).collect())
+                    .unwrap_or_default(),
+                gold,
+            }
         })
         .collect()
 }
 
-#[derive(Default, Clone)]
-struct Score {
-    n: usize,
-    hit1: f64,
-    hit5: f64,
-    recall5: f64,
-    rr: f64,
-    empty: f64,
+/// The MCP catalog, each tool in toolset `mcp-<x-source>`.
+fn mcp_catalog(count: Option<usize>) -> (Vec<Value>, serde_json::Map<String, Value>) {
+    let mut tools = read_json(shared().join("catalogs/all-openai.json"))
+        .as_array()
+        .expect("catalog")
+        .clone();
+    if let Some(count) = count {
+        tools = scaled(&tools, count);
+    }
+    let toolsets = tools
+        .iter()
+        .map(|t| {
+            (
+                t["function"]["name"].as_str().unwrap_or("").to_owned(),
+                json!(format!("mcp-{}", t["x-source"].as_str().unwrap_or(""))),
+            )
+        })
+        .collect();
+    (tools, toolsets)
 }
 
-fn score(gold: &[String], ranked: &[String]) -> Score {
-    let first = ranked.iter().position(|n| gold.contains(n));
-    let top5 = &ranked[..ranked.len().min(5)];
-    Score {
-        n: 1,
-        hit1: f64::from(ranked.first().is_some_and(|n| gold.contains(n))),
-        hit5: f64::from(first.is_some_and(|i| i < 5)),
-        recall5: if gold.is_empty() {
-            0.0
-        } else {
-            top5.iter().filter(|n| gold.contains(n)).count() as f64 / gold.len() as f64
-        },
-        rr: first.map_or(0.0, |i| 1.0 / (i as f64 + 1.0)),
-        empty: f64::from(ranked.is_empty()),
+/// A public set of `../shared/bench/public/`: its tools, toolsets and cases.
+fn public_set(name: &'static str, dir: &str, held_out: bool) -> Set {
+    let dir = shared().join("bench/public").join(dir);
+    let tools = read_json(dir.join("tools.json"))
+        .as_array()
+        .expect("tools")
+        .clone();
+    let toolsets = match std::fs::metadata(dir.join("toolsets.json")) {
+        Ok(_) => read_json(dir.join("toolsets.json"))
+            .as_object()
+            .expect("toolsets")
+            .clone(),
+        Err(_) => tools
+            .iter()
+            .map(|t| {
+                let name = t["function"]["name"].as_str().unwrap_or("").to_owned();
+                (
+                    name,
+                    json!(format!(
+                        "mcp-{}",
+                        dir.file_name().unwrap().to_string_lossy()
+                    )),
+                )
+            })
+            .collect(),
+    };
+    Set {
+        name,
+        held_out,
+        tools,
+        toolsets,
+        cases: read_cases(dir.join("cases.json")),
     }
 }
 
-/// A plain BM25 over the spec's documents (§5.3, §5.4) with no gate and no
-/// floor: the floor the enhanced ranking must beat.
-struct Plain {
+/// The sets named by `--sets`.
+fn load_sets(chosen: &str) -> Vec<Set> {
+    const DEVELOPMENT: [&str; 8] = [
+        "dev",
+        "written",
+        "long",
+        "needs",
+        "seal-tools",
+        "metatool",
+        "hammerbench-zh",
+        "functionchat-ko",
+    ];
+    let names: Vec<&str> = chosen
+        .split(',')
+        .flat_map(|n| match n {
+            "development" => DEVELOPMENT.to_vec(),
+            "all" => [
+                &DEVELOPMENT[..],
+                &["val", "held-out", "needs-held-out", "BFCL"],
+            ]
+            .concat(),
+            one => vec![one],
+        })
+        .collect();
+    let ours = |file: &str| {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("bench")
+            .join(file)
+    };
+    let mcp = |name, held_out, files: &[PathBuf]| {
+        let (tools, toolsets) = mcp_catalog(None);
+        Set {
+            name,
+            held_out,
+            tools,
+            toolsets,
+            cases: files.iter().flat_map(|f| read_cases(f.clone())).collect(),
+        }
+    };
+    let bench = |file: &str| shared().join("bench").join(file);
+    names
+        .into_iter()
+        .map(|name| match name {
+            "dev" => mcp(
+                "dev",
+                false,
+                &[
+                    bench("queries-dev.json"),
+                    bench("queries-dev-multilingual.json"),
+                ],
+            ),
+            "written" => mcp("written", false, &[ours("queries-written.json")]),
+            "long" => mcp("long", false, &[ours("queries-long.json")]),
+            "needs" => mcp("needs", false, &[ours("queries-needs.json")]),
+            "seal-tools" => public_set("seal-tools", "seal-tools", false),
+            "metatool" => public_set("metatool", "metatool", false),
+            "hammerbench-zh" => public_set("hammerbench-zh", "hammerbench-zh", false),
+            "functionchat-ko" => public_set("functionchat-ko", "functionchat-ko", false),
+            "val" => mcp("val", true, &[bench("queries-val.json")]),
+            "held-out" => mcp("held-out", true, &[ours("queries-heldout.json")]),
+            "needs-held-out" => mcp(
+                "needs-held-out",
+                true,
+                &[ours("queries-needs-heldout.json")],
+            ),
+            "BFCL" => public_set("BFCL", "bfcl-live-multiple", true),
+            other => panic!("--sets: no set {other}"),
+        })
+        .collect()
+}
+
+/// One case's figures; `None` where a metric does not apply.
+#[derive(Default, Clone)]
+struct Score {
+    answerable: bool,
+    hit1: f64,
+    hit5: f64,
+    recall5: f64,
+    /// Every gold tool in the top 5.
+    all5: f64,
+    /// The share of needs with a tool in the top 5 (several-needs sets).
+    needs5: Option<f64>,
+    rr: f64,
+    empty: f64,
+    low: f64,
+    /// An impossible case labelled low or answered empty.
+    caught: f64,
+}
+
+fn score(gold: &[String], needs: &[Vec<String>], ranked: &[String], low: bool) -> Score {
+    let empty = f64::from(ranked.is_empty());
+    let low = f64::from(low);
+    if gold.is_empty() {
+        return Score {
+            empty,
+            low,
+            caught: empty.max(low),
+            ..Score::default()
+        };
+    }
+    let first = ranked.iter().position(|n| gold.contains(n));
+    let top5 = &ranked[..ranked.len().min(5)];
+    let found = gold.iter().filter(|g| top5.contains(g)).count();
+    Score {
+        answerable: true,
+        hit1: f64::from(ranked.first().is_some_and(|n| gold.contains(n))),
+        hit5: f64::from(first.is_some_and(|i| i < 5)),
+        recall5: found as f64 / gold.len() as f64,
+        all5: f64::from(found == gold.len()),
+        needs5: (!needs.is_empty()).then(|| {
+            let met = needs
+                .iter()
+                .filter(|need| top5.iter().any(|n| need.contains(n)))
+                .count();
+            met as f64 / needs.len() as f64
+        }),
+        rr: first.map_or(0.0, |i| 1.0 / (i as f64 + 1.0)),
+        empty,
+        low,
+        caught: 0.0,
+    }
+}
+
+/// The BM25 baseline of the public sets' READMEs: k1 1.2, b 0.75 over the
+/// name's words, the description, and each parameter's name and
+/// description; ASCII letter and digit runs, lowercased, less a short stop
+/// list; each run of Han, kana or Hangul as overlapping character bigrams
+/// (a lone character as itself); no stemming, no gate, no floor.
+struct Bm25 {
     docs: Vec<FastMap<String, u32>>,
     lens: Vec<f64>,
     df: FastMap<String, u32>,
     names: Vec<String>,
 }
 
-impl Plain {
-    fn new(catalog: &[Value]) -> Plain {
-        let mut plain = Plain {
+const STOP: [&str; 27] = [
+    "a", "an", "the", "of", "to", "in", "for", "on", "and", "or", "is", "are", "be", "with", "by",
+    "at", "from", "as", "it", "this", "that", "my", "me", "i", "you", "your", "can",
+];
+
+fn is_cjk(c: char) -> bool {
+    matches!(c, '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{9fff}' | '\u{ac00}'..='\u{d7af}' | '\u{f900}'..='\u{faff}')
+}
+
+fn baseline_tokens(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let start = i;
+        if chars[i].is_ascii_alphanumeric() {
+            while i < chars.len() && chars[i].is_ascii_alphanumeric() {
+                i += 1;
+            }
+            let word: String = chars[start..i].iter().collect::<String>().to_lowercase();
+            if !STOP.contains(&word.as_str()) {
+                out.push(word);
+            }
+        } else if is_cjk(chars[i]) {
+            while i < chars.len() && is_cjk(chars[i]) {
+                i += 1;
+            }
+            let run = &chars[start..i];
+            if run.len() == 1 {
+                out.push(run[0].to_string());
+            }
+            out.extend(run.windows(2).map(|w| w.iter().collect::<String>()));
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+impl Bm25 {
+    fn new(tools: &[Value]) -> Bm25 {
+        let mut bm25 = Bm25 {
             docs: Vec::new(),
             lens: Vec::new(),
             df: FastMap::default(),
             names: Vec::new(),
         };
-        for tool in catalog {
+        for tool in tools {
             let f = &tool["function"];
             let name = f["name"].as_str().unwrap_or("");
-            let label = tool["x-source"].as_str().unwrap_or("");
-            let words = name
-                .strip_prefix("mcp__")
-                .unwrap_or(name)
-                .replace(['_', '.', ':', '-'], " ");
-            let mut text = words.clone();
-            if !words.split_whitespace().any(|w| w == label) {
-                text = format!("{text} {label}");
-            }
+            let mut text = name.replace(|c: char| !c.is_alphanumeric(), " ");
             text.push(' ');
             text.push_str(f["description"].as_str().unwrap_or(""));
-            if let Some(props) = f["parameters"]["properties"].as_object() {
-                for key in props.keys() {
-                    text.push(' ');
-                    text.push_str(key);
-                }
+            for (key, schema) in f["parameters"]["properties"]
+                .as_object()
+                .into_iter()
+                .flatten()
+            {
+                text.push(' ');
+                text.push_str(key);
+                text.push(' ');
+                text.push_str(schema["description"].as_str().unwrap_or(""));
             }
-            let tokens = tokenize(&text);
+            let tokens = baseline_tokens(&text);
             let mut tf: FastMap<String, u32> = FastMap::default();
             for t in &tokens {
                 *tf.entry(t.clone()).or_default() += 1;
             }
             for t in tf.keys() {
-                *plain.df.entry(t.clone()).or_default() += 1;
+                *bm25.df.entry(t.clone()).or_default() += 1;
             }
-            plain.lens.push(tokens.len() as f64);
-            plain.docs.push(tf);
-            plain.names.push(name.to_owned());
+            bm25.lens.push(tokens.len() as f64);
+            bm25.docs.push(tf);
+            bm25.names.push(name.to_owned());
         }
-        plain
+        bm25
     }
 
-    fn search(&self, query: &str, limit: usize) -> Vec<String> {
+    fn search(&self, query: &str) -> Vec<String> {
         let n = self.docs.len() as f64;
         let avg = self.lens.iter().sum::<f64>() / n;
-        let tokens = tokenize(query);
+        let tokens = baseline_tokens(query);
         let mut scored: Vec<(f64, usize)> = Vec::new();
         for (i, doc) in self.docs.iter().enumerate() {
             let mut s = 0.0;
@@ -185,7 +410,7 @@ impl Plain {
                 let df = f64::from(self.df[t]);
                 let idf = (1.0 + (n - df + 0.5) / (df + 0.5)).ln();
                 let tf = f64::from(tf);
-                s += idf * tf * 2.5 / (tf + 1.5 * (0.25 + 0.75 * self.lens[i] / avg.max(1.0)));
+                s += idf * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * self.lens[i] / avg.max(1.0)));
             }
             if s > 0.0 {
                 scored.push((s, i));
@@ -194,7 +419,7 @@ impl Plain {
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         scored
             .iter()
-            .take(limit)
+            .take(LIMIT)
             .map(|&(_, i)| self.names[i].clone())
             .collect()
     }
@@ -234,34 +459,82 @@ fn cosines_of(fixture: &Value, docs: &[Vec<f32>], query: &str) -> Vec<f32> {
         .collect()
 }
 
-fn table(label: &str, rows: &[(String, Score)]) {
-    let mut groups: BTreeMap<String, Score> = BTreeMap::new();
-    for (style, s) in rows {
-        let g = groups.entry(style.clone()).or_default();
-        g.n += 1;
-        g.hit1 += s.hit1;
-        g.hit5 += s.hit5;
-        g.recall5 += s.recall5;
-        g.rr += s.rr;
-        g.empty += s.empty;
-    }
-    println!("\n{label}");
-    println!("| style | n | hit@1 | hit@5 | recall@5 | MRR | empty |");
-    for (style, g) in &groups {
-        let n = g.n as f64;
-        if style.contains("impossible") {
-            println!("| {style} | {} |  |  |  |  | {:.3} |", g.n, g.empty / n);
+/// Means of one group of scores.
+#[derive(Default)]
+struct Means {
+    n: usize,
+    answerable: usize,
+    sums: [f64; 9],
+    needs: usize,
+}
+
+impl Means {
+    fn add(&mut self, s: &Score) {
+        self.n += 1;
+        if s.answerable {
+            self.answerable += 1;
+            let row = [s.hit1, s.hit5, s.recall5, s.all5, s.rr, s.empty, s.low];
+            for (sum, v) in self.sums.iter_mut().zip(row) {
+                *sum += v;
+            }
+            if let Some(met) = s.needs5 {
+                self.needs += 1;
+                self.sums[8] += met;
+            }
         } else {
-            println!(
-                "| {style} | {} | {:.3} | {:.3} | {:.3} | {:.3} | {:.3} |",
-                g.n,
-                g.hit1 / n,
-                g.hit5 / n,
-                g.recall5 / n,
-                g.rr / n,
-                g.empty / n
-            );
+            self.sums[7] += s.caught;
         }
+    }
+
+    fn row(&self) -> String {
+        let a = self.answerable as f64;
+        let cell = |v: f64, n: f64| {
+            if n > 0.0 {
+                format!("{:.3}", v / n)
+            } else {
+                String::new()
+            }
+        };
+        let mut cells: Vec<String> = (0..7).map(|k| cell(self.sums[k], a)).collect();
+        cells.push(cell(self.sums[8], self.needs as f64));
+        cells.push(cell(self.sums[7], (self.n - self.answerable) as f64));
+        format!("{} | {}", self.n, cells.join(" | "))
+    }
+}
+
+fn print_table(rows: &[(String, String, String, Score)], by_style: bool) {
+    let mut groups: BTreeMap<(String, String, String), Means> = BTreeMap::new();
+    let mut order: Vec<(String, String, String)> = Vec::new();
+    for (set, style, ranking, s) in rows {
+        let key = if by_style || style == "name level" {
+            (set.clone(), style.clone(), ranking.clone())
+        } else {
+            (set.clone(), "all".to_owned(), ranking.clone())
+        };
+        if !groups.contains_key(&key) {
+            order.push(key.clone());
+        }
+        groups.entry(key).or_default().add(s);
+    }
+    let first_seen = order.clone();
+    order.sort_by_key(|k| {
+        (
+            first_seen.iter().position(|o| o.0 == k.0),
+            first_seen.iter().position(|o| o.0 == k.0 && o.1 == k.1),
+        )
+    });
+    println!("| set | style | ranking | n | hit@1 | hit@5 | recall@5 | all@5 | MRR | empty | low | needs@5 | caught |");
+    println!(
+        "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+    );
+    for key in &order {
+        println!(
+            "| {} | {} | {} | {} |",
+            key.0,
+            key.1,
+            key.2,
+            groups[key].row()
+        );
     }
 }
 
@@ -294,6 +567,69 @@ fn scaled(tools: &[Value], count: usize) -> Vec<Value> {
         .collect()
 }
 
+fn speed(extra: &Value, count: Option<usize>) {
+    let (tools, toolsets) = mcp_catalog(count);
+    let session_json = json!({"tools": tools, "toolsets": toolsets});
+    let engine = engine_for("enhanced", extra);
+    let session = engine.session_from_json(&session_json).expect("session");
+    let clock = std::time::Instant::now();
+    let prepared = engine.prepare(&session);
+    let lap = |what: &str, clock: std::time::Instant| {
+        println!("{what} {:.1} ms", clock.elapsed().as_secs_f64() * 1e3);
+        std::time::Instant::now()
+    };
+    let clock = lap("prepare", clock);
+    prepared.enhanced_index();
+    lap("enhanced index", clock);
+    // A fresh engine restoring both indexes from a snapshot.
+    let bytes = engine.export_index(&session);
+    let restoring = engine_for("enhanced", extra);
+    let again = restoring.session_from_json(&session_json).expect("session");
+    let clock = std::time::Instant::now();
+    restoring.import_index(&again, &bytes).expect("snapshot");
+    lap("snapshot read", clock);
+    let turns = [
+        (
+            "keyword",
+            [
+                "github create issue",
+                "slack post message",
+                "kubernetes pod logs",
+            ],
+        ),
+        (
+            "natural",
+            [
+                "could you open a bug in our tracker about the login crash",
+                "スラックのチャンネル一覧を見せて",
+                "Datei im GitHub-Repository aktualisieren",
+            ],
+        ),
+    ];
+    // The first search loads the languages.
+    let first = std::time::Instant::now();
+    prepared
+        .ranker(engine.config())
+        .search(turns[0].1[0], LIMIT, None);
+    println!("first search {:.1} ms", first.elapsed().as_secs_f64() * 1e3);
+    let runs: u32 = std::env::var("RUNS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(300);
+    for (kind, queries) in turns {
+        let start = std::time::Instant::now();
+        for _ in 0..runs {
+            for q in queries {
+                std::hint::black_box(prepared.ranker(engine.config()).search(q, LIMIT, None));
+            }
+        }
+        println!(
+            "{:.3} ms per 3-query {kind} turn",
+            start.elapsed().as_secs_f64() * 1e3 / f64::from(runs)
+        );
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -304,115 +640,23 @@ fn main() {
             .position(|a| a == name)
             .and_then(|i| args.get(i + 1).cloned())
     };
-    let sets = option("--sets").unwrap_or_else(|| "dev".to_owned());
-    let ranking = option("--ranking").unwrap_or_else(|| "all".to_owned());
     let extra: Value = option("--config")
         .map(|c| serde_json::from_str(&c).expect("--config is JSON"))
         .unwrap_or(json!({}));
-    let misses = args.iter().any(|a| a == "--misses");
-    let signals = option("--signals");
-    let mut dump = option("--dump").map(|p| std::fs::File::create(p).expect("dump file"));
-
-    let catalog = read_json(shared().join("catalogs/all-openai.json"));
-    let mut tools = catalog.as_array().expect("catalog").clone();
-    if let Some(count) = option("--tools") {
-        tools = scaled(&tools, count.parse().expect("--tools is a number"));
-    }
-    let toolsets: serde_json::Map<String, Value> = tools
-        .iter()
-        .map(|t| {
-            (
-                t["function"]["name"].as_str().unwrap_or("").to_owned(),
-                json!(format!("mcp-{}", t["x-source"].as_str().unwrap_or(""))),
-            )
-        })
-        .collect();
-    let session_json = json!({"tools": tools, "toolsets": toolsets});
-    let plain = Plain::new(&tools);
-
-    let mut files: Vec<(&str, &str)> = Vec::new();
-    if sets == "dev" || sets == "development" || sets == "all" {
-        files.push(("dev", "queries-dev.json"));
-        files.push(("dev", "queries-dev-multilingual.json"));
-    }
-    if sets == "val" || sets == "all" {
-        files.push(("val", "queries-val.json"));
-    }
-    if sets == "written" || sets == "development" || sets == "all" {
-        files.push(("written", "queries-written.json"));
-    }
-    let rankings: Vec<&str> = match ranking.as_str() {
-        "all" => vec!["plain", "reference", "enhanced"],
-        one => vec![match one {
-            "plain" => "plain",
-            "reference" => "reference",
-            _ => "enhanced",
-        }],
-    };
     if args.iter().any(|a| a == "--speed") {
-        let engine = engine_for("enhanced", &extra);
-        let session = engine.session_from_json(&session_json).expect("session");
-        let clock = std::time::Instant::now();
-        let prepared = engine.prepare(&session);
-        let lap = |what: &str, clock: std::time::Instant| {
-            println!("{what} {:.1} ms", clock.elapsed().as_secs_f64() * 1e3);
-            std::time::Instant::now()
-        };
-        let clock = lap("prepare", clock);
-        prepared.enhanced_index();
-        lap("enhanced index", clock);
-        // A fresh engine restoring both indexes from a snapshot.
-        let bytes = engine.export_index(&session);
-        let restoring = engine_for("enhanced", &extra);
-        let again = restoring.session_from_json(&session_json).expect("session");
-        let clock = std::time::Instant::now();
-        restoring.import_index(&again, &bytes).expect("snapshot");
-        lap("snapshot read", clock);
-        let turns = [
-            (
-                "keyword",
-                [
-                    "github create issue",
-                    "slack post message",
-                    "kubernetes pod logs",
-                ],
-            ),
-            (
-                "natural",
-                [
-                    "could you open a bug in our tracker about the login crash",
-                    "スラックのチャンネル一覧を見せて",
-                    "Datei im GitHub-Repository aktualisieren",
-                ],
-            ),
-        ];
-        // The first search loads the languages.
-        let first = std::time::Instant::now();
-        prepared
-            .ranker(engine.config())
-            .search(turns[0].1[0], 10, None);
-        println!("first search {:.1} ms", first.elapsed().as_secs_f64() * 1e3);
-        let runs: u32 = std::env::var("RUNS")
-            .ok()
-            .and_then(|r| r.parse().ok())
-            .unwrap_or(300);
-        for (kind, queries) in turns {
-            let start = std::time::Instant::now();
-            for _ in 0..runs {
-                for q in queries {
-                    std::hint::black_box(prepared.ranker(engine.config()).search(q, 10, None));
-                }
-            }
-            println!(
-                "{:.3} ms per 3-query {kind} turn",
-                start.elapsed().as_secs_f64() * 1e3 / f64::from(runs)
-            );
-        }
+        speed(
+            &extra,
+            option("--tools").map(|n| n.parse().expect("--tools is a number")),
+        );
         return;
     }
     if let Some(query) = option("--explain") {
+        let set = load_sets(&option("--set").unwrap_or_else(|| "dev".to_owned()));
+        let set = &set[0];
         let engine = engine_for("enhanced", &extra);
-        let session = engine.session_from_json(&session_json).expect("session");
+        let session = engine
+            .session_from_json(&json!({"tools": set.tools, "toolsets": set.toolsets}))
+            .expect("session");
         let report =
             serde_json::to_value(engine.explain(&query, &session, None, 6)).unwrap_or(Value::Null);
         println!(
@@ -421,6 +665,25 @@ fn main() {
         );
         return;
     }
+    let misses = option("--misses");
+    let sets = load_sets(
+        &option("--sets")
+            .or_else(|| misses.clone())
+            .unwrap_or_else(|| "development".to_owned()),
+    );
+    if let Some(name) = &misses {
+        if sets.iter().any(|s| s.name == name && s.held_out) {
+            panic!("--misses: {name} is held out; its cases are not read");
+        }
+    }
+    let rankings: Vec<String> = match option("--ranking").as_deref() {
+        None => vec!["enhanced".into(), "bm25".into()],
+        Some("all") => vec!["enhanced".into(), "bm25".into(), "reference".into()],
+        Some(list) => list.split(',').map(str::to_owned).collect(),
+    };
+    let mut dump = option("--dump").map(|p| std::fs::File::create(p).expect("dump file"));
+    let mut signal_out =
+        option("--signals").map(|p| std::fs::File::create(p).expect("signals file"));
     // The semantic leg: vectors of a fixture (`--embeddings FILE`, written by
     // bench/embed.py), fused with `--semantic '{"weight", "rescue"}'`.
     let fixture: Option<Value> = option("--embeddings").map(|p| read_json(PathBuf::from(p)));
@@ -429,66 +692,44 @@ fn main() {
             .map(|c| serde_json::from_str(&c).expect("--semantic is JSON"))
             .unwrap_or(Value::Null),
     );
-    if let Some(out) = option("--embedding-texts") {
-        let engine = Engine::new(&Options::default());
-        let session = engine.session_from_json(&session_json).expect("session");
-        let prepared = engine.prepare(&session);
-        let documents: Vec<String> = prepared
-            .catalog
-            .entries()
-            .iter()
-            .map(toolsearch::document_text)
-            .collect();
-        let queries: Vec<String> = [
-            "queries-dev.json",
-            "queries-dev-multilingual.json",
-            "queries-val.json",
-        ]
-        .iter()
-        .flat_map(|f| cases(f))
-        .map(|c| c.query)
-        .collect();
-        std::fs::write(
-            &out,
-            json!({"document": documents, "query": queries}).to_string(),
-        )
-        .expect("write");
-        return;
-    }
-    let doc_vectors: Vec<Vec<f32>> = match &fixture {
-        Some(f) => {
-            let engine = Engine::new(&Options::default());
-            let session = engine.session_from_json(&session_json).expect("session");
-            let prepared = engine.prepare(&session);
-            prepared
-                .catalog
-                .entries()
-                .iter()
-                .map(|e| vector(&f["document"][toolsearch::document_text(e)]))
-                .collect()
-        }
-        None => Vec::new(),
-    };
-    let mut signal_out = signals.map(|p| std::fs::File::create(p).expect("signals file"));
-    for kind in ["dev", "val", "written"] {
-        let chosen: Vec<&str> = files.iter().filter(|f| f.0 == kind).map(|f| f.1).collect();
-        if chosen.is_empty() {
-            continue;
-        }
-        let all: Vec<Case> = chosen.iter().flat_map(|f| cases(f)).collect();
-        for &r in &rankings {
-            let engine = if r == "enhanced" {
-                engine_for(r, &extra)
+    let mut rows: Vec<(String, String, String, Score)> = Vec::new();
+    for set in &sets {
+        let session_json = json!({"tools": set.tools, "toolsets": set.toolsets});
+        for ranking in &rankings {
+            let answers: Vec<(Vec<String>, bool)> = if ranking == "bm25" {
+                let bm25 = Bm25::new(&set.tools);
+                set.cases
+                    .iter()
+                    .map(|c| (bm25.search(&c.query), false))
+                    .collect()
             } else {
-                engine_for("reference", &json!({}))
-            };
-            let session = engine.session_from_json(&session_json).expect("session");
-            let prepared = engine.prepare(&session);
-            let mut rows = Vec::new();
-            for case in &all {
-                let ranked: Vec<String> = if r == "plain" {
-                    plain.search(&case.query, 10)
+                let config = if ranking == "enhanced" {
+                    &extra
                 } else {
+                    &Value::Null
+                };
+                let engine = engine_for(ranking, config);
+                let session = engine.session_from_json(&session_json).expect("session");
+                let prepared = engine.prepare(&session);
+                let doc_vectors: Vec<Vec<f32>> = match &fixture {
+                    Some(f) => prepared
+                        .catalog
+                        .entries()
+                        .iter()
+                        .map(|e| vector(&f["document"][toolsearch::document_text(e)]))
+                        .collect(),
+                    None => Vec::new(),
+                };
+                let name = |doc: u32| {
+                    prepared
+                        .catalog
+                        .entries()
+                        .get(doc as usize)
+                        .map_or("", |e| e.name())
+                        .to_owned()
+                };
+                let mut answers = Vec::with_capacity(set.cases.len());
+                for case in &set.cases {
                     let cosines = fixture
                         .as_ref()
                         .map(|f| cosines_of(f, &doc_vectors, &case.query));
@@ -496,61 +737,72 @@ fn main() {
                         cosines: c,
                         options: semantic,
                     });
-                    let outcome = prepared
+                    let found = prepared
                         .ranker(engine.config())
-                        .search(&case.query, 10, leg);
-                    let name = |doc: u32| {
-                        prepared
-                            .catalog
-                            .entries()
-                            .get(doc as usize)
-                            .map_or("", |e| e.name())
-                            .to_owned()
-                    };
-                    if let (Some(out), true) = (dump.as_mut(), r != "plain") {
-                        let hits: Vec<Value> = outcome
+                        .search(&case.query, LIMIT, leg);
+                    if let Some(out) = dump.as_mut() {
+                        let hits: Vec<Value> = found
                             .hits
                             .iter()
                             .map(|h| json!([name(h.doc), format!("{:?}", h.score)]))
                             .collect();
-                        let line =
-                            json!({"id": case.id, "label": outcome.confidence, "hits": hits});
+                        let line = json!({"set": set.name, "ranking": ranking, "id": case.id, "label": found.confidence, "hits": hits});
                         writeln!(out, "{line}").expect("write dump");
                     }
-                    outcome.hits.iter().map(|h| name(h.doc)).collect()
-                };
-                let s = score(&case.gold, &ranked);
-                if misses && kind != "val" && r == "enhanced" {
+                    if let (Some(out), true) = (signal_out.as_mut(), ranking == "enhanced") {
+                        let explanation = serde_json::to_value(engine.explain(
+                            &case.query,
+                            &session,
+                            None,
+                            LIMIT,
+                        ))
+                        .unwrap_or(Value::Null);
+                        let line = json!({
+                            "set": set.name, "id": case.id, "style": case.style,
+                            "answerable": !case.gold.is_empty(),
+                            "signals": explanation.get("decision").cloned().unwrap_or(Value::Null),
+                        });
+                        writeln!(out, "{line}").expect("write signals");
+                    }
+                    let low = found.confidence == Some(toolsearch::Confidence::Low);
+                    answers.push((found.hits.iter().map(|h| name(h.doc)).collect(), low));
+                }
+                answers
+            };
+            for (case, (ranked, low)) in set.cases.iter().zip(answers) {
+                let s = score(&case.gold, &case.needs, &ranked, low);
+                if ranking == "enhanced" && misses.as_deref() == Some(set.name) {
                     let ok = if case.gold.is_empty() {
-                        s.empty == 1.0
+                        s.caught == 1.0
                     } else {
                         s.hit5 == 1.0
                     };
                     if !ok {
                         println!(
-                            "MISS {} [{}] {:?} gold={:?} got={:?}",
+                            "MISS {} [{}] {:?} gold={:?} got={:?}{}",
                             case.id,
                             case.style,
                             case.query,
                             case.gold,
-                            &ranked[..ranked.len().min(5)]
+                            &ranked[..ranked.len().min(5)],
+                            if low { " (low)" } else { "" }
                         );
                     }
                 }
-                if let (Some(out), true) = (signal_out.as_mut(), r == "enhanced") {
-                    let explanation =
-                        serde_json::to_value(engine.explain(&case.query, &session, None, 10))
-                            .unwrap_or(Value::Null);
-                    let line = json!({
-                        "set": kind,
-                        "id": case.id, "style": case.style, "answerable": !case.gold.is_empty(),
-                        "hit5": s.hit5, "signals": explanation.get("decision").cloned().unwrap_or(Value::Null),
-                    });
-                    writeln!(out, "{line}").expect("write signals");
+                rows.push((set.name.to_owned(), case.style.clone(), ranking.clone(), s));
+                if !case.gold_loose.is_empty() {
+                    let loose = score(&case.gold_loose, &[], &ranked, low);
+                    rows.push((
+                        set.name.to_owned(),
+                        "name level".to_owned(),
+                        ranking.clone(),
+                        loose,
+                    ));
                 }
-                rows.push((case.style.clone(), s));
             }
-            table(&format!("{r} on {kind} ({} cases)", all.len()), &rows);
         }
+    }
+    if misses.is_none() || args.iter().any(|a| a == "--table") {
+        print_table(&rows, args.iter().any(|a| a == "--styles"));
     }
 }
