@@ -156,8 +156,8 @@ export interface ToolSearchConfig {
    * that asks for several things gets the best tool of each among its first;
    * a request longer than 4,096 characters is read in part (its questions
    * and last sentences). Each group carries `confidence`: "high", or "low"
-   * with at most 3 candidates and a hint when no tool clearly does what it
-   * asks. A group is empty only when no tool holds any of its concepts. With
+   * with a hint when no tool clearly does what it asks; either way the group
+   * lists its candidates up to the limit. A group is empty only when no tool holds any of its concepts. With
    * `host.embed`, a semantic leg is fused in.
    * "reference": spec §6 exactly, for short keyword queries; its groups carry
    * no label, and its description asks for keywords.

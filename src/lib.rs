@@ -64,7 +64,7 @@ pub use config::{CallScope, Config, Ranking, TriState};
 pub use connectors::{CallContext, Surface};
 pub use engine::{Engine, Options};
 pub use enhanced::semantic::{document_text, SemanticOptions};
-pub use enhanced::{Confidence, Leg, LOW_MATCHES};
+pub use enhanced::{Confidence, Leg};
 pub use findability::{Duplicate, Findability, QueryFrom, Thin, Unfound};
 pub use host::{
     Approval, CallbackError, EmbedKind, GatewayError, Host, HostError, Refusal, Route, ToolOutput,

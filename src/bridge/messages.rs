@@ -87,7 +87,7 @@ const SEARCH_USAGE_PROVIDER: &str = " Pass `queries`, a list of keyword queries 
 
 /// How to write `tool_search` queries for the enhanced ranking, up to what
 /// happens to the tools found.
-const SEARCH_USAGE_ENHANCED: &str = " Pass `queries`, searched in parallel: write each in the user's own words or as keywords, in English, German, French, Spanish, Italian, Portuguese or Japanese, one query for each thing a request needs. Each group lists matching names, best first, with a `confidence`: \"low\" means no tool clearly does it, so read the descriptions of its few matches before calling one, and tell the user if none fits.";
+const SEARCH_USAGE_ENHANCED: &str = " Pass `queries`, searched in parallel: write each in the user's own words or as keywords, in English, German, French, Spanish, Italian, Portuguese or Japanese, one query for each thing a request needs. Each group lists matching names, best first, with a `confidence`: \"low\" means no tool clearly does it, so read the descriptions of its matches before calling one, and tell the user if none fits.";
 
 /// The enhanced wording's end, when the model loads the tools.
 const SEARCH_USAGE_ENHANCED_BRIDGES: &str = " One shared map gives short descriptions; load full schemas with tool_describe, then invoke with tool_call. Tools already in your tool list need no search.";
@@ -246,7 +246,7 @@ pub const REPEATED_EMPTY_HINT: &str = "Still nothing: an earlier search in this 
 /// Hint of tool_describe for names it described earlier in the turn.
 pub const DESCRIBED_EARLIER_HINT: &str = "These schemas were given earlier in this turn: call the tool with tool_call now, or tell the user it does not fit.";
 
-/// Hint on a group the enhanced ranking labels low: its few matches are
+/// Hint on a group the enhanced ranking labels low: its matches are
 /// guesses, and the sources in `available_sources` are what is connected.
 pub const LOW_GROUP_HINT: &str = "No tool clearly does this; these are the closest. Read their descriptions before calling one, and if none fits, tell the user that no connected tool does it (available_sources lists what is connected).";
 

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::query::Via;
-use super::{run, serve_needs, Confidence, Decision, EnhancedIndex, Rules, LOW_MATCHES};
+use super::{run, serve_needs, Confidence, Decision, EnhancedIndex, Rules};
 use crate::catalog::Catalog;
 use crate::search::Hit;
 
@@ -136,10 +136,6 @@ pub fn explain(
         None => order.iter().take(limit).copied().collect(),
     };
     let confidence = ranking.label();
-    let shown = match confidence {
-        Confidence::High => limit,
-        Confidence::Low => limit.min(LOW_MATCHES),
-    };
     let tools = docs
         .iter()
         .filter_map(|&doc| {
@@ -147,7 +143,7 @@ pub fn explain(
             let exact = ranking.exact.contains(&doc);
             let scored = ranking.ranked.iter().find(|s| s.doc == doc);
             let position = order.iter().position(|&d| d == doc);
-            let rank = position.filter(|&p| p < shown).map(|p| p + 1);
+            let rank = position.filter(|&p| p < limit).map(|p| p + 1);
             let verdict = match (exact, scored, rank) {
                 (true, _, _) => Verdict::ExactName,
                 (_, None, _) => Verdict::NoMatch,

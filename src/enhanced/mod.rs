@@ -9,9 +9,9 @@
 //!    the language files (`language`, `translate`) and from the catalog's
 //!    own vocabulary (`vocabulary`).
 //! 4. **One confidence label** (`decision`): a group is `high` when some
-//!    tool clearly answers, else `low`, and a low group shows only its best
-//!    few candidates. Nothing is hidden: a group is empty only when no tool
-//!    holds any concept of the query.
+//!    tool clearly answers, else `low`. The label carries the doubt and the
+//!    list stays whole either way: a group is empty only when no tool holds
+//!    any concept of the query.
 
 mod asks;
 mod decision;
@@ -64,10 +64,6 @@ const PROXIMITY_POOL: usize = REFERENCE_POOL;
 
 /// Tools taken from the top of the cosine ranking into the fused pool.
 const SEMANTIC_POOL: usize = 50;
-
-/// The most candidates a group labelled low shows: enough for the model to
-/// judge by their descriptions, few enough not to suggest a fit.
-pub const LOW_MATCHES: usize = 3;
 
 /// The semantic leg of one query: every tool's cosine with it, and how to
 /// fuse them.
@@ -217,8 +213,8 @@ impl EnhancedIndex {
 /// The answer to one query.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
-    /// The returned tools, best first: exact names, then ranked tools (at
-    /// most [`LOW_MATCHES`] of them when the label is low).
+    /// The returned tools, best first: exact names, then ranked tools, as
+    /// many as the limit whatever the label.
     pub hits: Vec<Hit>,
     /// The group's label: high for an exact name, a high lexical decision
     /// or a rescue by the semantic leg.
@@ -523,10 +519,7 @@ pub fn search(
             .into_iter()
             .filter(|h| !ranking.exact.contains(&h.doc)),
     );
-    hits.truncate(match confidence {
-        Confidence::High => limit,
-        Confidence::Low => limit.min(LOW_MATCHES),
-    });
+    hits.truncate(limit);
     Outcome {
         hits,
         confidence,

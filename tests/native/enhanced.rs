@@ -93,12 +93,9 @@ fn enhanced(query: &str) -> Vec<String> {
     matches(json!({"ranking": "enhanced"}), query)
 }
 
-/// True when the enhanced ranking gives `query` nothing, or only a few
-/// candidates labelled low.
+/// True when the enhanced ranking labels `query`'s group low.
 fn unsure(query: &str) -> bool {
-    let group = group(json!({"ranking": "enhanced"}), query);
-    let shown = group["matches"].as_array().unwrap().len();
-    group["confidence"] == "low" && shown <= toolsearch::LOW_MATCHES
+    group(json!({"ranking": "enhanced"}), query)["confidence"] == "low"
 }
 
 #[test]
@@ -378,8 +375,8 @@ fn ablation_switches_rules_off() {
     assert!(!bug_means_issue(
         json!({"ranking": "enhanced", "ranking_ablation": ["glossary"]})
     ));
-    // Without the decision, every group is labelled high and shows all
-    // its candidates up to the limit.
+    // Without the decision, every group is labelled high; the list is the
+    // same either way.
     let query = "post the pizza order to the team channel and list the issues";
     assert!(unsure(query), "{query}");
     let off = group(
@@ -387,7 +384,8 @@ fn ablation_switches_rules_off() {
         query,
     );
     assert_eq!(off["confidence"], "high", "{off}");
-    assert!(off["matches"].as_array().unwrap().len() > toolsearch::LOW_MATCHES);
+    let on = group(json!({"ranking": "enhanced"}), query);
+    assert_eq!(off["matches"], on["matches"], "{on}");
     // Without exact names, a tool's own name is a query like any other.
     let name = ["codehost_createRepository".to_owned()];
     let verdict = |config: Value| {
@@ -443,7 +441,7 @@ fn explain_shows_concepts_decision_and_verdicts() {
     assert_eq!(top["tools"][0]["score"], Value::Null);
     let empty = serde_json::to_value(engine.explain("order a pizza", &s, Some(&names), 5)).unwrap();
     assert_eq!(empty["confidence"], "low");
-    // A low group shows its first few candidates; the rest rank below them.
+    // A low group shows as many candidates as a high one: up to the limit.
     let low = serde_json::to_value(engine.explain(
         "post the pizza order to the team channel and list the issues",
         &s,
@@ -458,13 +456,8 @@ fn explain_shows_concepts_decision_and_verdicts() {
         .iter()
         .map(|t| t["verdict"].as_str().unwrap())
         .collect();
-    assert!(verdicts.len() > toolsearch::LOW_MATCHES, "{low}");
-    assert!(verdicts[..toolsearch::LOW_MATCHES]
-        .iter()
-        .all(|v| *v == "returned"));
-    assert!(verdicts[toolsearch::LOW_MATCHES..]
-        .iter()
-        .all(|v| *v == "below_limit"));
+    assert_eq!(verdicts.len(), 5, "{low}");
+    assert!(verdicts.iter().all(|v| *v == "returned"), "{low}");
     let reference = serde_json::to_value(crate::support::engine(json!({}), &[]).explain(
         "create issue",
         &s,
