@@ -187,11 +187,12 @@ fn public_set(name: &'static str, dir: &str, held_out: bool) -> Set {
 
 /// The sets named by `--sets`.
 fn load_sets(chosen: &str) -> Vec<Set> {
-    const DEVELOPMENT: [&str; 8] = [
+    const DEVELOPMENT: [&str; 9] = [
         "dev",
         "written",
         "long",
         "needs",
+        "cjk",
         "seal-tools",
         "metatool",
         "hammerbench-zh",
@@ -203,7 +204,7 @@ fn load_sets(chosen: &str) -> Vec<Set> {
             "development" => DEVELOPMENT.to_vec(),
             "all" => [
                 &DEVELOPMENT[..],
-                &["val", "held-out", "needs-held-out", "BFCL"],
+                &["val", "held-out", "needs-held-out", "cjk-held-out", "BFCL"],
             ]
             .concat(),
             one => vec![one],
@@ -239,6 +240,7 @@ fn load_sets(chosen: &str) -> Vec<Set> {
             "written" => mcp("written", false, &[ours("queries-written.json")]),
             "long" => mcp("long", false, &[ours("queries-long.json")]),
             "needs" => mcp("needs", false, &[ours("queries-needs.json")]),
+            "cjk" => mcp("cjk", false, &[ours("queries-cjk.json")]),
             "seal-tools" => public_set("seal-tools", "seal-tools", false),
             "metatool" => public_set("metatool", "metatool", false),
             "hammerbench-zh" => public_set("hammerbench-zh", "hammerbench-zh", false),
@@ -250,6 +252,7 @@ fn load_sets(chosen: &str) -> Vec<Set> {
                 true,
                 &[ours("queries-needs-heldout.json")],
             ),
+            "cjk-held-out" => mcp("cjk-held-out", true, &[ours("queries-cjk-heldout.json")]),
             "BFCL" => public_set("BFCL", "bfcl-live-multiple", true),
             other => panic!("--sets: no set {other}"),
         })
@@ -757,9 +760,16 @@ fn main() {
                             LIMIT,
                         ))
                         .unwrap_or(Value::Null);
+                        // A group with an exact name, or with two needs or
+                        // more, is labelled high whatever its signals.
+                        let sure = explanation["needs"]
+                            .as_array()
+                            .is_some_and(|n| n.len() >= 2)
+                            || explanation["tools"][0]["verdict"] == "exact_name";
                         let line = json!({
                             "set": set.name, "id": case.id, "style": case.style,
-                            "answerable": !case.gold.is_empty(),
+                            "answerable": !case.gold.is_empty(), "sure": sure,
+                            "empty": found.hits.is_empty(),
                             "signals": explanation.get("decision").cloned().unwrap_or(Value::Null),
                         });
                         writeln!(out, "{line}").expect("write signals");

@@ -210,7 +210,8 @@ export type RankingRule =
   | "negation"
   | "exact_names"
   | "reference"
-  | "needs";
+  | "needs"
+  | "bm25";
 
 /** Per-call context, handed to host callbacks. */
 export interface CallContext {

@@ -29,7 +29,7 @@ use crate::search::Index;
 
 const MAGIC: &[u8; 4] = b"TSIX";
 /// Changes whenever what is written, or how an index is built, changes.
-const FORMAT: u64 = 2;
+const FORMAT: u64 = 3;
 const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// Characters of a snapshot's version quoted in a refusal.
 const VERSION_CHARS: usize = 40;

@@ -8,6 +8,7 @@
 use serde::Serialize;
 
 use super::index::FieldIndex;
+use super::plain::PlainRanking;
 use super::rank::{larger, Candidates, Plan};
 
 /// Candidates whose share counts toward the best share.
@@ -70,6 +71,14 @@ pub struct Signals {
     /// `n` at most [`BREADTH_CAP`]: the more a query says, the smaller the
     /// part of it that even its right tool answers.
     pub breadth: f64,
+    /// The share of the request's own words, by IDF, that the plain BM25
+    /// leg's best tool holds, in [0, 1].
+    pub plain: f64,
+    /// How the two legs agree: `1 / r` for the rank `r` the enhanced leg's
+    /// best tool has in the plain leg (0 when not among its first 50).
+    pub agreement: f64,
+    /// The part of the counted concepts' mass that no tool knows.
+    pub unknown: f64,
 }
 
 /// The decision for one query.
@@ -87,8 +96,14 @@ pub struct Decision {
 }
 
 impl Signals {
-    /// Reads the signals of `candidates` (best first) for `plan`.
-    pub fn read(index: &FieldIndex, plan: &Plan, candidates: &Candidates) -> Signals {
+    /// Reads the signals of `candidates` (best first) for `plan`, and of
+    /// the plain leg's ranking of the same words.
+    pub fn read(
+        index: &FieldIndex,
+        plan: &Plan,
+        candidates: &Candidates,
+        plain: &PlainRanking,
+    ) -> Signals {
         let ranked = &candidates.ranked;
         let top = &ranked[..ranked.len().min(TOP)];
         let answered = top.iter().map(|s| s.flat_share).fold(0.0, larger);
@@ -113,6 +128,9 @@ impl Signals {
                 .fold(0.0, larger),
             natural: f64::from(u8::from(plan.natural)),
             breadth: (1.0 + plan.counted().min(BREADTH_CAP)).ln(),
+            plain: plain.coverage(index),
+            agreement: plain.reciprocal_rank(ranked.first().map(|s| s.doc)),
+            unknown: plan.unknown_share(),
         }
     }
 
@@ -160,6 +178,7 @@ mod tests {
             covered: 0.3,
             natural: 0.0,
             breadth: 3f64.ln(),
+            ..Signals::default()
         };
         let sure = base.confidence();
         let with = |change: fn(&mut Signals)| {

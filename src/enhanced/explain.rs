@@ -116,14 +116,7 @@ pub fn explain(
     let reference = super::reference_pool(catalog, query);
     let ranking = run(index, query, rules, &reference, usize::MAX, true);
     let fields = &index.fields;
-    let ranked: Vec<Hit> = ranking
-        .ranked
-        .iter()
-        .map(|s| Hit {
-            doc: s.doc,
-            score: s.score,
-        })
-        .collect();
+    let ranked: Vec<Hit> = ranking.fused.clone();
     let mut order: Vec<u32> = ranking.exact.clone();
     order.extend(
         serve_needs(ranked, &ranking.needs)

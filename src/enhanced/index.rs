@@ -35,18 +35,26 @@ const LEAD_ENDS: [&str; 16] = [
 ];
 /// Term-frequency saturation.
 pub const K1: f64 = 0.72;
+/// Term-frequency saturation of the plain BM25 leg (Okapi's usual value).
+const PLAIN_K1: f64 = 1.2;
+/// Length normalisation of the plain BM25 leg (Okapi's usual value).
+const PLAIN_B: f64 = 0.75;
 
 /// Dense id of an indexed term.
 pub type TermId = u32;
 
 /// One document holding a term, with what scoring reads of it: made once
-/// per catalog, so that a query reads no document's frequencies or length.
+/// per catalog, so that a query reads no document's field frequencies or
+/// lengths.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Posting {
     /// The document.
     pub doc: u32,
     /// The most telling field the term occurs in.
-    pub field: u32,
+    pub field: u8,
+    /// How often the term occurs in the document, all fields together
+    /// (for the plain BM25 leg).
+    pub tf: u16,
     /// The term's BM25F term-frequency saturation in the document, in
     /// (0, K1 + 1): its score without the IDF factor.
     pub saturation: f64,
@@ -82,6 +90,10 @@ pub struct FieldIndex {
     /// Per term, documents holding it outside their parameters: the tools
     /// that name or describe it as something they do or handle.
     capability_df: Vec<u32>,
+    /// Per document, the length normalisation of the plain BM25 leg:
+    /// `PLAIN_K1 × (1 − PLAIN_B + PLAIN_B × length / average length)`, the
+    /// length counting every field's words.
+    plain_norms: Vec<f64>,
     names: NameForms,
     /// Per document, the name's words (label excluded) and the first word of
     /// its description: what the catalog's vocabulary is learned from.
@@ -200,7 +212,8 @@ impl FieldIndex {
             list.into_iter()
                 .map(|(doc, tf)| Posting {
                     doc,
-                    field: tf.iter().position(|&n| n > 0).unwrap_or(FIELDS) as u32,
+                    field: tf.iter().position(|&n| n > 0).unwrap_or(FIELDS) as u8,
+                    tf: tf.iter().fold(0u16, |sum, &n| sum.saturating_add(n)),
                     saturation: norms.get(doc as usize).map_or(0.0, |n| saturation(n, tf)),
                 })
                 .collect()
@@ -233,6 +246,7 @@ impl FieldIndex {
             for posting in postings {
                 w.number(u64::from(posting.doc - previous));
                 w.number(u64::from(posting.field));
+                w.number(u64::from(posting.tf));
                 w.raw(&posting.saturation.to_le_bytes());
                 previous = posting.doc;
             }
@@ -332,14 +346,26 @@ impl FieldIndex {
         Ok(index)
     }
 
-    /// Takes the postings, and counts per term the documents holding it
-    /// outside their parameters.
+    /// Takes the postings, counts per term the documents holding it
+    /// outside their parameters, and measures each document's length for
+    /// the plain leg (the sum of its terms' frequencies).
     fn finish(&mut self, postings: impl IntoIterator<Item = Vec<Posting>>) {
         self.postings = postings.into_iter().collect();
         self.capability_df = self
             .postings
             .iter()
             .map(|list| list.iter().filter(|p| (p.field as usize) < PARAMS).count() as u32)
+            .collect();
+        let mut lengths = vec![0u64; self.doc_servers.len()];
+        for posting in self.postings.iter().flatten() {
+            if let Some(length) = lengths.get_mut(posting.doc as usize) {
+                *length += u64::from(posting.tf);
+            }
+        }
+        let average = (lengths.iter().sum::<u64>() as f64 / lengths.len().max(1) as f64).max(1.0);
+        self.plain_norms = lengths
+            .iter()
+            .map(|&length| PLAIN_K1 * (1.0 - PLAIN_B + PLAIN_B * length as f64 / average))
             .collect();
     }
 
@@ -463,6 +489,25 @@ impl FieldIndex {
         (1.0 + (self.doc_servers.len() as f64 - df + 0.5) / (df + 0.5)).ln()
     }
 
+    /// The plain BM25 leg's IDF of `term`: `ln(1 + (N − df + 0.5) / (df +
+    /// 0.5))`, `df` counting every document holding it, in any field.
+    pub fn plain_idf(&self, term: TermId) -> f64 {
+        let df = self.postings(term).len() as f64;
+        (1.0 + (self.doc_servers.len() as f64 - df + 0.5) / (df + 0.5)).ln()
+    }
+
+    /// The plain BM25 leg's term-frequency saturation of `posting`, in
+    /// (0, PLAIN_K1 + 1): its score without the IDF.
+    pub fn plain_saturation(&self, posting: &Posting) -> f64 {
+        let tf = f64::from(posting.tf);
+        let norm = self
+            .plain_norms
+            .get(posting.doc as usize)
+            .copied()
+            .unwrap_or(PLAIN_K1);
+        tf * (PLAIN_K1 + 1.0) / (tf + norm)
+    }
+
     /// How `doc` holds `term`, when it does.
     pub fn posting(&self, doc: u32, term: TermId) -> Option<&Posting> {
         let postings = self.postings(term);
@@ -523,7 +568,11 @@ fn read_postings(r: &mut Reader, count: usize, docs: usize) -> Result<Vec<Postin
             .checked_add(step)
             .filter(|&d| (d as usize) < docs)
             .ok_or(Corrupt)?;
-        let field = r.below(FIELDS)?;
+        let field = r.below(FIELDS)? as u8;
+        let tf = u16::try_from(r.small()?)
+            .ok()
+            .filter(|&tf| tf > 0)
+            .ok_or(Corrupt)?;
         let bytes: [u8; 8] = r.raw(8)?.try_into().map_err(|_| Corrupt)?;
         let saturation = f64::from_le_bytes(bytes);
         if !(saturation > 0.0 && saturation <= K1 + 1.0) {
@@ -532,6 +581,7 @@ fn read_postings(r: &mut Reader, count: usize, docs: usize) -> Result<Vec<Postin
         postings.push(Posting {
             doc,
             field,
+            tf,
             saturation,
         });
     }

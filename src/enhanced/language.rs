@@ -5,7 +5,7 @@
 //! Adding a language is adding a file.
 //!
 //! Format (UTF-8, tab-separated, `#` comments):
-//! `@language Name`, `@stemmer snowball-name`, `@script latin|kana`,
+//! `@language Name`, `@stemmer snowball-name`, `@script latin|kana|han|hangul`,
 //! `@letters a|b`, `@filler word|phrase`, `@nouns capitalised`,
 //! `@compounds split`, other `@key value|value` lists, and entries
 //! `key<TAB>variant|variant`.
@@ -26,6 +26,50 @@ pub enum Script {
     /// Japanese kana and kanji: no spaces; words are found by the longest
     /// glossary entry at each point.
     Kana,
+    /// Chinese (simplified and traditional): no spaces; read like kana.
+    Han,
+    /// Korean: spaced, but with particles and endings joined to words; read
+    /// like kana inside each spaced word.
+    Hangul,
+}
+
+impl Script {
+    /// Text of this script is read by the longest glossary entry at each
+    /// character, not word by word.
+    pub fn unspaced(self) -> bool {
+        self != Script::Latin
+    }
+
+    /// The script a request written in it is recognised by: kana (with or
+    /// without kanji) is Japanese, Hangul is Korean, Han alone is Chinese;
+    /// `None` for text of none of them.
+    pub fn of_text(text: &str) -> Option<Script> {
+        let (mut han, mut hangul) = (false, false);
+        for c in text.chars() {
+            if matches!(c, '\u{3040}'..='\u{30FF}' | '\u{FF66}'..='\u{FF9F}') {
+                return Some(Script::Kana);
+            }
+            han |= is_kanji(c);
+            hangul |= is_hangul(c);
+        }
+        if hangul {
+            Some(Script::Hangul)
+        } else if han {
+            Some(Script::Han)
+        } else {
+            None
+        }
+    }
+
+    /// True for a character the script's glossary reads (Latin: none).
+    pub fn holds(self, c: char) -> bool {
+        match self {
+            Script::Latin => false,
+            Script::Kana => is_kana_script(c),
+            Script::Han => is_kanji(c),
+            Script::Hangul => is_hangul(c),
+        }
+    }
 }
 
 /// One parsed language file.
@@ -113,15 +157,14 @@ impl Glossary {
 
     /// Adds a variant; the first English word given for it wins.
     fn add(&mut self, script: Script, variant: &str, english: &'static str) {
-        let (lower, size) = match script {
-            Script::Latin => {
-                let words = split_words(&variant.to_lowercase());
-                (words.join(" "), words.len())
-            }
-            Script::Kana => (variant.to_lowercase(), variant.chars().count()),
+        let (lower, size) = if script.unspaced() {
+            (variant.to_lowercase(), variant.chars().count())
+        } else {
+            let words = split_words(&variant.to_lowercase());
+            (words.join(" "), words.len())
         };
         self.longest = self.longest.max(size);
-        if !english.is_empty() && (size == 1 || script == Script::Kana) {
+        if !english.is_empty() && (size == 1 || script.unspaced()) {
             self.one_word.push((lower.clone(), english));
         }
         self.phrases.entry(lower).or_insert(english);
@@ -132,6 +175,8 @@ impl Language {
     fn load(code: &'static str, file: &File) -> Language {
         let script = match file.first("script") {
             Some("kana") => Script::Kana,
+            Some("han") => Script::Han,
+            Some("hangul") => Script::Hangul,
             _ => Script::Latin,
         };
         let filler = file.list("filler");
@@ -172,6 +217,7 @@ impl Language {
                     kanji.len() < lower.len() && !kanji.is_empty() && kanji.chars().all(is_kanji);
                 inflected.then(|| kanji.to_owned())
             }
+            Script::Han | Script::Hangul => None,
         }
     }
 
@@ -200,7 +246,7 @@ impl Language {
         self.filler.contains(lower)
     }
 
-    /// The longest entry (words, or characters for Japanese).
+    /// The longest entry (words, or characters for an unspaced script).
     pub fn longest(&self) -> usize {
         self.glossary().longest
     }
@@ -392,6 +438,11 @@ pub fn is_kanji(c: char) -> bool {
     matches!(c, '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}')
 }
 
+/// A Hangul syllable or letter.
+pub fn is_hangul(c: char) -> bool {
+    matches!(c, '\u{1100}'..='\u{11FF}' | '\u{3130}'..='\u{318F}' | '\u{AC00}'..='\u{D7AF}')
+}
+
 /// Kana (full and half width) and kanji.
 pub fn is_kana_script(c: char) -> bool {
     matches!(c, '\u{3040}'..='\u{30FF}' | '\u{FF66}'..='\u{FF9F}') || is_kanji(c)
@@ -408,17 +459,13 @@ mod tests {
     #[test]
     fn every_file_loads() {
         let codes: Vec<&str> = languages().iter().map(|l| l.code).collect();
-        for code in ["de", "es", "fr", "it", "ja", "pt"] {
+        for code in ["de", "es", "fr", "it", "ja", "ko", "pt", "zh"] {
             assert!(codes.contains(&code), "{codes:?}");
         }
         for l in languages() {
             assert!(!l.glossary().phrases.is_empty(), "{}", l.code);
             assert!(!l.filler.is_empty(), "{}", l.code);
-            assert!(
-                l.script == Script::Kana || l.stemmer.is_some(),
-                "{}",
-                l.code
-            );
+            assert!(l.script.unspaced() || l.stemmer.is_some(), "{}", l.code);
         }
         assert!(english().filler.contains("the"));
         assert!(english().negations.contains("don't"));

@@ -3,11 +3,14 @@
 //!
 //! 1. **Exact names** in any spelling come first, always (`names`).
 //! 2. **Candidates** are every tool holding a query concept or one of its
-//!    alternatives, plus everything the reference ranking returns: nothing
-//!    the reference finds is lost (`rank`).
-//! 3. **Ranking** is BM25F over the tools' fields, with alternatives from
-//!    the language files (`language`, `translate`) and from the catalog's
-//!    own vocabulary (`vocabulary`).
+//!    alternatives, plus everything the reference ranking returns and the
+//!    plain BM25 leg's best: nothing either finds is lost (`rank`).
+//! 3. **Ranking** fuses two legs (`fusion`): the rules' BM25F over the
+//!    tools' fields, with alternatives from the language files (`language`,
+//!    `translate`) and from the catalog's own vocabulary (`vocabulary`); and
+//!    a plain BM25 of the request's own words over every text field
+//!    (`plain`), so that what the words themselves find keeps its place.
+//!    Han, kana and Hangul are cut into bigrams on both sides (`words`).
 //! 4. **One confidence label** (`decision`): a group is `high` when some
 //!    tool clearly answers, else `low`. The label carries the doubt and the
 //!    list stays whole either way: a group is empty only when no tool holds
@@ -16,10 +19,12 @@
 mod asks;
 mod decision;
 mod explain;
+mod fusion;
 mod index;
 mod language;
 mod names;
 mod needs;
+mod plain;
 mod proximity;
 mod query;
 mod rank;
@@ -36,6 +41,7 @@ use query::sentences;
 pub use query::{analyze, Analysis};
 pub use words::for_each_identifier_word;
 
+use plain::PlainRanking;
 use rank::{best_key_first, Candidates, Plan, Scored};
 use vocabulary::Vocabulary;
 
@@ -109,6 +115,9 @@ pub struct Rules {
     /// A request that asks for several things gets the best tool of each
     /// among its first.
     pub needs: bool,
+    /// A plain BM25 of the request's own words is a leg of the ranking,
+    /// fused with the rules' (and its best tools are candidates).
+    pub bm25: bool,
 }
 
 /// The field of one rule in [`Rules`].
@@ -116,7 +125,7 @@ type RuleField = fn(&mut Rules) -> &mut bool;
 
 /// Each rule's name, as `ranking_ablation` takes it, and its field: the
 /// one list that ties the names to the rules.
-const SWITCHES: [(&str, RuleField); 13] = [
+const SWITCHES: [(&str, RuleField); 14] = [
     ("glossary", |r| &mut r.glossary),
     ("catalog", |r| &mut r.catalog),
     ("details", |r| &mut r.details),
@@ -130,6 +139,7 @@ const SWITCHES: [(&str, RuleField); 13] = [
     ("exact_names", |r| &mut r.exact_names),
     ("reference", |r| &mut r.reference),
     ("needs", |r| &mut r.needs),
+    ("bm25", |r| &mut r.bm25),
 ];
 
 impl Rules {
@@ -173,6 +183,7 @@ impl Default for Rules {
             exact_names: true,
             reference: true,
             needs: true,
+            bm25: true,
         }
     }
 }
@@ -243,6 +254,8 @@ struct Ranking {
     /// The clauses that ask for a need of their own, when the request asks
     /// for several things.
     needs: Vec<Need>,
+    /// The lexical order: both legs fused, exact names and needs aside.
+    fused: Vec<Hit>,
 }
 
 impl Ranking {
@@ -291,9 +304,18 @@ fn run(
         Vec::new()
     };
     extra.extend(&exact);
-    let sorted = sorted.saturating_add(exact.len());
+    let plain = if rules.bm25 {
+        PlainRanking::new(fields, query, fusion::DEPTH)
+    } else {
+        PlainRanking::default()
+    };
+    extra.extend(plain.hits.iter().map(|p| p.doc));
+    // As many scored in full as the plain leg ranks, so that each of its
+    // tools that the rules rank too is fused with the rules' score.
+    let sorted = sorted.max(fusion::DEPTH).saturating_add(exact.len());
     let candidates = score_all(fields, &plan, &extra, sorted, keep_all);
-    let whole = Signals::read(fields, &plan, &candidates);
+    let fused = fusion::fuse(&candidates.ranked, &plain.hits, plan.ideal_score(fields));
+    let whole = Signals::read(fields, &plan, &candidates, &plain);
     let parts = read_parts(index, query, rules, whole);
     Ranking {
         analysis,
@@ -303,6 +325,7 @@ fn run(
         decision: Decision::new(parts.signals, rules.decision),
         decided_by: parts.decided_by,
         needs: parts.needs,
+        fused,
     }
 }
 
@@ -337,7 +360,12 @@ fn read_parts(index: &EnhancedIndex, query: &str, rules: Rules, whole: Signals) 
         let analysis = analyze(part, &|word| fields.knows(word), rules);
         let plan = Plan::new(fields, &index.vocabulary, &analysis, rules);
         let candidates = score_all(fields, &plan, &[], decision::TOP, false);
-        let mut signals = Signals::read(fields, &plan, &candidates);
+        let plain = if rules.bm25 {
+            PlainRanking::new(fields, part, fusion::DEPTH)
+        } else {
+            PlainRanking::default()
+        };
+        let mut signals = Signals::read(fields, &plan, &candidates, &plain);
         if plan.named_servers().next().is_none() {
             signals.service_gap = whole.service_gap;
         }
@@ -505,13 +533,10 @@ pub fn search(
         // Only the first `limit` past the exact names are sorted, and no
         // more are returned.
         None => ranking
-            .ranked
+            .fused
             .iter()
             .take(limit.saturating_add(ranking.exact.len()))
-            .map(|s| Hit {
-                doc: s.doc,
-                score: s.score,
-            })
+            .copied()
             .collect(),
     };
     hits.extend(
@@ -633,6 +658,7 @@ mod tests {
             exact_names,
             reference,
             needs,
+            bm25,
         } = all;
         let on = glossary
             || catalog
@@ -646,7 +672,8 @@ mod tests {
             || negation
             || exact_names
             || reference
-            || needs;
+            || needs
+            || bm25;
         assert!(!on);
         assert!(!Rules::default().switch_off("nonsense"));
     }

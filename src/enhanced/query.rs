@@ -81,7 +81,8 @@ pub fn analyze(text: &str, known: &dyn Fn(&str) -> bool, rules: Rules) -> Analys
     let english = english();
     if let Some(translation) = translate(text, known).filter(|_| rules.translation) {
         let chunks: Vec<&str> = translation.words.iter().map(String::as_str).collect();
-        let analysis = analyze_words(&chunks, translation.natural, english, rules);
+        let mut analysis = analyze_words(&chunks, translation.natural, english, rules);
+        analysis.add_sources(&translation);
         return Analysis {
             translation: Some(translation),
             ..analysis
@@ -222,6 +223,33 @@ fn analyze_words(chunks: &[&str], natural: bool, english: &English, rules: Rules
 }
 
 impl Analysis {
+    /// Gives each concept of a translated word the writing it translates
+    /// as an alternative of its own (its bigrams, all present), when that
+    /// is of an unspaced script: a catalog may be written in the request's
+    /// language.
+    fn add_sources(&mut self, translation: &Translation) {
+        for (word, source) in translation.words.iter().zip(&translation.sources) {
+            let Some(source) = source else { continue };
+            let mut stems = Vec::new();
+            for_each_prose_word(source, |w| stems.push(w.to_owned()));
+            if stems.is_empty() {
+                continue;
+            }
+            for_each_prose_word(word, |w| {
+                let concept = self.concepts.iter_mut().find(|c| !c.implied && c.word == w);
+                if let Some(concept) = concept {
+                    if !concept.alternatives.iter().any(|a| a.stems == stems) {
+                        concept.alternatives.push(Alternative {
+                            stems: stems.clone(),
+                            weight: 1.0,
+                            via: Via::Word,
+                        });
+                    }
+                }
+            });
+        }
+    }
+
     /// Adds the concept of word `word`, unless already there.
     fn push(&mut self, word: &str, flags: Flags, before: Option<String>, english: &English) {
         let stemmed = stem(word);

@@ -11,6 +11,7 @@ use super::index::{FieldIndex, Posting, TermId, FIELDS, PARAMS};
 use super::proximity::Proximity;
 use super::query::{Analysis, Concept, Via};
 use super::vocabulary::Vocabulary;
+use super::words::is_cjk;
 use super::Rules;
 use crate::search::stem;
 
@@ -130,6 +131,17 @@ impl Plan {
     /// The number of concepts the share counts (details aside).
     pub(super) fn counted(&self) -> f64 {
         self.flat_mass
+    }
+
+    /// The part of the counted concepts' mass that no tool knows, in [0, 1].
+    pub(super) fn unknown_share(&self) -> f64 {
+        let unknown: f64 = self
+            .terms
+            .iter()
+            .filter(|t| t.counts() && !t.known)
+            .map(|t| t.importance)
+            .sum();
+        ratio(unknown, self.mass)
     }
 
     /// Resolves an analysed query in `index`.
@@ -681,7 +693,29 @@ fn resolve(
         terms.push(term);
         i += 1;
     }
+    drop_seams(terms)
+}
+
+/// `terms` without the seams of Han, kana or Hangul text: a pair of
+/// characters that no tool holds, next to a pair that some tool does, most
+/// likely straddles two words (章记 of 违章记录) and says nothing of the
+/// request.
+fn drop_seams(terms: Vec<Term>) -> Vec<Term> {
+    let cjk = |t: &Term| !t.word.is_empty() && t.word.chars().all(is_cjk);
+    let held = |t: Option<&Term>| t.is_some_and(|t| cjk(t) && t.known);
+    let seams: Vec<bool> = (0..terms.len())
+        .map(|i| {
+            let t = &terms[i];
+            cjk(t)
+                && !t.known
+                && (held(i.checked_sub(1).and_then(|j| terms.get(j))) || held(terms.get(i + 1)))
+        })
+        .collect();
     terms
+        .into_iter()
+        .zip(seams)
+        .filter_map(|(t, seam)| (!seam).then_some(t))
+        .collect()
 }
 
 fn resolve_one(
@@ -730,11 +764,19 @@ fn resolve_one(
     // What answering it is worth: the IDF of the word itself, or, for a word
     // no tool holds, of what it stands for when the catalog spells it out
     // (an acronym), else the largest IDF.
+    // (An alternative of the query's own kind that the catalog holds,
+    // when the word itself is not there, is the word as the request wrote
+    // it in another script: what it is worth.)
     let importance = match own {
         Some(t) => index.idf(Some(t)),
         None => alternatives
             .iter()
-            .find(|a| a.via == Via::Catalog && a.weight >= super::vocabulary::SPELLING_WEIGHT)
+            .find(|a| a.via == Via::Word)
+            .or_else(|| {
+                alternatives.iter().find(|a| {
+                    a.via == Via::Catalog && a.weight >= super::vocabulary::SPELLING_WEIGHT
+                })
+            })
             .map_or_else(|| index.idf(None), |a| a.idf),
     };
     let servers = if concept.value {

@@ -1,12 +1,12 @@
-//! Multilingual queries: the language of a query is recognised (a kana
-//! language by its script; the others by their filler words, glossary words
-//! and letters), and the query is rewritten word by word into the catalog's
-//! English vocabulary through the glossaries. Words the glossary does not
-//! know (product names, English loanwords) pass through.
+//! Multilingual queries: the language of a query is recognised (Japanese,
+//! Chinese and Korean by their scripts; the others by their filler words,
+//! glossary words and letters), and the query is rewritten word by word into
+//! the catalog's English vocabulary through the glossaries. Words the
+//! glossary does not know (product names, English loanwords) pass through,
+//! and a word of an unspaced script keeps its own writing beside its
+//! English one, for a catalog written in that language.
 
-use super::language::{
-    english, is_hiragana, is_kana_script, is_kanji, languages, split_words, Language, Script,
-};
+use super::language::{english, is_hiragana, is_kanji, languages, split_words, Language, Script};
 
 /// A query rewritten into English words.
 #[derive(Debug, Clone, PartialEq)]
@@ -15,6 +15,9 @@ pub struct Translation {
     pub language: &'static str,
     /// English words and words passed through, in query order.
     pub words: Vec<String>,
+    /// Per word of `words`, the text it translates when that is written in
+    /// an unspaced script (Japanese, Chinese, Korean).
+    pub sources: Vec<Option<String>>,
     /// Written as a request in sentences rather than as keywords.
     pub natural: bool,
 }
@@ -23,9 +26,9 @@ pub struct Translation {
 /// glossaries. `known` tells whether the catalog knows an (English) word:
 /// such words are no evidence of another language.
 pub fn translate(text: &str, known: &dyn Fn(&str) -> bool) -> Option<Translation> {
-    if text.chars().any(is_kana_script) {
-        let kana = languages().iter().find(|l| l.script == Script::Kana)?;
-        return Some(kana_text(kana, text));
+    if let Some(script) = Script::of_text(text) {
+        let language = languages().iter().find(|l| l.script == script)?;
+        return Some(unspaced_text(language, text));
     }
     let words = split_words(text);
     let filler = &english().filler;
@@ -152,6 +155,7 @@ fn spaced(
     let natural = filler || text.contains('?') || words.len() >= 6;
     Translation {
         language: glossary.code,
+        sources: vec![None; out.len()],
         words: out,
         natural,
     }
@@ -205,19 +209,21 @@ fn compound(glossary: &Language, word: &str) -> Vec<String> {
     vec![as_written(glossary, word)]
 }
 
-/// Rewrites kana text: at each point the longest glossary entry is taken;
-/// Latin words pass through; runs of kanji or katakana the glossary does
-/// not know pass through whole, and unknown kana endings are dropped.
-fn kana_text(glossary: &'static Language, text: &str) -> Translation {
+/// Rewrites text of an unspaced script (kana, Han, Hangul): at each point
+/// the longest glossary entry is taken, keeping what it translates; Latin
+/// words pass through; runs the glossary does not know pass through whole,
+/// but Japanese kana endings, which are dropped.
+fn unspaced_text(glossary: &'static Language, text: &str) -> Translation {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
+    let mut sources: Vec<Option<String>> = Vec::new();
     let mut unknown = String::new();
     let mut filler = false;
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
         if c.is_ascii_alphanumeric() {
-            flush(&mut unknown, &mut out);
+            flush(&mut unknown, &mut out, &mut sources);
             let start = i;
             while i < chars.len()
                 && (chars[i].is_ascii_alphanumeric() || matches!(chars[i], '_' | '-' | '.'))
@@ -231,10 +237,11 @@ fn kana_text(glossary: &'static Language, text: &str) -> Translation {
                     .trim_end_matches(['.', '-'])
                     .to_owned(),
             );
+            sources.push(None);
             continue;
         }
-        if !is_kana_script(c) {
-            flush(&mut unknown, &mut out);
+        if !glossary.script.holds(c) {
+            flush(&mut unknown, &mut out, &mut sources);
             i += 1;
             continue;
         }
@@ -246,11 +253,12 @@ fn kana_text(glossary: &'static Language, text: &str) -> Translation {
         });
         match matched {
             Some((n, english)) => {
-                flush(&mut unknown, &mut out);
+                flush(&mut unknown, &mut out, &mut sources);
                 if english.is_empty() {
                     filler = true;
                 } else {
                     out.push(english.to_owned());
+                    sources.push(Some(chars[i..i + n].iter().collect()));
                 }
                 i += n;
             }
@@ -258,8 +266,9 @@ fn kana_text(glossary: &'static Language, text: &str) -> Translation {
                 .filter(|_| i == 0 || !is_kanji(chars[i - 1]))
             {
                 Some((n, english)) => {
-                    flush(&mut unknown, &mut out);
+                    flush(&mut unknown, &mut out, &mut sources);
                     out.push(english.to_owned());
+                    sources.push(Some(chars[i..i + n].iter().collect()));
                     i += n;
                 }
                 None => {
@@ -269,11 +278,12 @@ fn kana_text(glossary: &'static Language, text: &str) -> Translation {
             },
         }
     }
-    flush(&mut unknown, &mut out);
+    flush(&mut unknown, &mut out, &mut sources);
     let natural = filler || text.contains(['?', '？']);
     Translation {
         language: glossary.code,
         words: out,
+        sources,
         natural,
     }
 }
@@ -282,6 +292,9 @@ fn kana_text(glossary: &'static Language, text: &str) -> Translation {
 /// 送る): its kanji, found by the kanji of a listed form, then a kana
 /// ending. Returns the number of kanji and the English word.
 fn inflected(glossary: &Language, rest: &[char]) -> Option<(usize, &'static str)> {
+    if glossary.script != Script::Kana {
+        return None;
+    }
     let kanji = rest.iter().take_while(|c| is_kanji(**c)).count();
     let ending = rest.get(kanji).is_some_and(|c| is_hiragana(*c));
     if kanji == 0 || !ending {
@@ -292,10 +305,12 @@ fn inflected(glossary: &Language, rest: &[char]) -> Option<(usize, &'static str)
         .map(|english| (kanji, english))
 }
 
-/// Passes an unknown Japanese run through when it holds kanji or katakana.
-fn flush(unknown: &mut String, out: &mut Vec<String>) {
+/// Passes an unknown run through, unless it is only hiragana (a Japanese
+/// ending).
+fn flush(unknown: &mut String, out: &mut Vec<String>, sources: &mut Vec<Option<String>>) {
     if unknown.chars().any(|c| !is_hiragana(c)) {
         out.push(unknown.clone());
+        sources.push(None);
     }
     unknown.clear();
 }

@@ -3,6 +3,12 @@
 //! `HTMLParser`, `v2Api`; but `PRs` and `APIs` stay whole). Letters and
 //! digits stay together otherwise: product names such as `s3`, `ec2`, `k8s`
 //! and `neo4j` are words.
+//!
+//! Han, kana and Hangul are written without spaces between words (Chinese,
+//! Japanese) or with particles joined to them (Korean, 깃허브에): a run of
+//! them is cut into overlapping character bigrams, a lone character kept as
+//! itself. Both sides of a search cut alike, so that a request's bigrams
+//! meet a description's without a dictionary.
 
 /// Calls `f` with each lowercased word of an identifier (a tool or
 /// parameter name), split at case boundaries.
@@ -108,10 +114,72 @@ fn prose_chunk(chunk: &str, f: &mut dyn FnMut(&str), lower: &mut String) {
             if run.is_ascii() {
                 emit_lowercase(run, f, lower);
             } else {
-                f(&run.to_lowercase());
+                mixed_run(run, f, lower);
             }
         }
     }
+}
+
+/// The words of a run of letters and digits that holds some non-ASCII
+/// character: its Han, kana and Hangul parts as bigrams, each other part
+/// as one word (`GitHub` of `在GitHub上`, `café`).
+fn mixed_run(run: &str, f: &mut dyn FnMut(&str), lower: &mut String) {
+    let mut rest = run;
+    while let Some(first) = rest.chars().next() {
+        let cjk = is_cjk(first);
+        let end = rest
+            .char_indices()
+            .find(|&(_, c)| is_cjk(c) != cjk)
+            .map_or(rest.len(), |(at, _)| at);
+        let (part, tail) = rest.split_at(end);
+        if cjk {
+            bigrams(part, f);
+        } else if part.is_ascii() {
+            emit_lowercase(part, f, lower);
+        } else {
+            f(&part.to_lowercase());
+        }
+        rest = tail;
+    }
+}
+
+/// Calls `f` with each pair of adjacent characters of `part` (Han, kana or
+/// Hangul), or with `part` itself when it is one character.
+fn bigrams(part: &str, f: &mut dyn FnMut(&str)) {
+    let mut starts = part.char_indices().map(|(at, _)| at).skip(1);
+    let Some(mut second) = starts.next() else {
+        f(part);
+        return;
+    };
+    let mut first = 0;
+    loop {
+        let end = starts.next();
+        if let Some(pair) = part.get(first..end.unwrap_or(part.len())) {
+            f(pair);
+        }
+        match end {
+            Some(end) => (first, second) = (second, end),
+            None => break,
+        }
+    }
+}
+
+/// True for a character of Han (Chinese characters, kanji), kana or Hangul:
+/// the scripts cut into bigrams.
+pub fn is_cjk(c: char) -> bool {
+    matches!(c,
+        '\u{1100}'..='\u{11FF}'   // Hangul Jamo
+        | '\u{3005}'             // 々, the kanji repeat mark
+        | '\u{3040}'..='\u{30FA}' // hiragana and katakana, but the middle dot
+        | '\u{30FC}'..='\u{30FF}' // the long vowel mark, iteration marks
+        | '\u{3130}'..='\u{318F}' // Hangul compatibility Jamo
+        | '\u{31F0}'..='\u{31FF}' // katakana phonetic extensions
+        | '\u{3400}'..='\u{4DBF}' // Han extension A
+        | '\u{4E00}'..='\u{9FFF}' // Han
+        | '\u{AC00}'..='\u{D7AF}' // Hangul syllables
+        | '\u{F900}'..='\u{FAFF}' // Han compatibility
+        | '\u{FF66}'..='\u{FF9F}' // halfwidth katakana
+    )
 }
 
 /// Calls `f` with `word` (ASCII) lowercased, copying it only when it has a
@@ -240,11 +308,28 @@ mod tests {
                     .split(|c: char| !c.is_alphanumeric())
                     .filter(|r| !r.is_empty())
                 {
-                    out.push(if run.is_ascii() {
-                        run.to_ascii_lowercase()
-                    } else {
-                        run.to_lowercase()
-                    });
+                    if run.is_ascii() {
+                        out.push(run.to_ascii_lowercase());
+                        continue;
+                    }
+                    // Script by script: Han, kana and Hangul as bigrams.
+                    let chars: Vec<char> = run.chars().collect();
+                    let mut i = 0;
+                    while i < chars.len() {
+                        let cjk = is_cjk(chars[i]);
+                        let start = i;
+                        while i < chars.len() && is_cjk(chars[i]) == cjk {
+                            i += 1;
+                        }
+                        let part = &chars[start..i];
+                        if !cjk {
+                            out.push(part.iter().collect::<String>().to_lowercase());
+                        } else if part.len() == 1 {
+                            out.push(part[0].to_string());
+                        } else {
+                            out.extend(part.windows(2).map(|w| w.iter().collect::<String>()));
+                        }
+                    }
                 }
             }
         }
@@ -253,9 +338,10 @@ mod tests {
 
     #[test]
     fn byte_level_splitting_matches_char_by_char() {
-        const ALPHABET: [char; 26] = [
+        const ALPHABET: [char; 29] = [
             'a', 'b', 'z', 'B', 'Q', 'E', '0', '9', '_', '-', '.', ' ', '\t', '\u{b}', '\n', 'é',
-            'É', 'İ', '\u{a0}', '\u{3000}', '\u{85}', '\u{2028}', '日', 'К', '🙂', '\u{1c}',
+            'É', 'İ', '\u{a0}', '\u{3000}', '\u{85}', '\u{2028}', '日', 'К', '🙂', '\u{1c}', '본',
+            'ー', '・',
         ];
         let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
         let mut next = || {
@@ -283,6 +369,27 @@ mod tests {
             for_each_prose_word(&text, |w| out.push(w.to_owned()));
             assert_eq!(out, prose_char_by_char(&text), "{text:?}");
         }
+    }
+
+    #[test]
+    fn han_kana_and_hangul_are_cut_into_bigrams() {
+        let prose = |text: &str| {
+            let mut out = Vec::new();
+            for_each_prose_word(text, |w| out.push(w.to_owned()));
+            out
+        };
+        assert_eq!(prose("查询违章"), ["查询", "询违", "违章"]);
+        assert_eq!(prose("깃허브에 이슈"), ["깃허", "허브", "브에", "이슈"]);
+        // A lone character is kept; Latin words inside stay whole.
+        assert_eq!(
+            prose("帮我在GitHub上开 issue"),
+            ["帮我", "我在", "github", "上开", "issue"]
+        );
+        assert_eq!(prose("车"), ["车"]);
+        assert_eq!(
+            prose("スラック・チャンネル"),
+            ["スラ", "ラッ", "ック", "チャ", "ャン", "ンネ", "ネル"]
+        );
     }
 
     #[test]

@@ -1,0 +1,157 @@
+//! The plain BM25 leg of the enhanced ranking: Okapi BM25 (k1 1.2, b 0.75)
+//! over every text field of each tool (name words and server, description,
+//! parameter names and their descriptions), with the package's own word
+//! splitting and stemming, English filler left out as any stop list would,
+//! and no gate, floor, glossary or discount. It is what a request's own
+//! words find, whatever the enhanced rules make of them.
+
+use std::cell::RefCell;
+
+use super::index::{FieldIndex, TermId};
+use super::language::english;
+use super::rank::best_key_first;
+use super::words::for_each_prose_word;
+use crate::search::stem;
+
+/// One tool the leg ranks, with its score.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlainHit {
+    /// Document id.
+    pub doc: u32,
+    /// Its BM25 score.
+    pub score: f64,
+}
+
+/// The query's terms the catalog holds, each with how often the query
+/// writes it; filler and unknown words left out.
+pub fn query_terms(index: &FieldIndex, query: &str) -> Vec<(TermId, u32)> {
+    let filler = &english().filler;
+    let mut terms: Vec<(TermId, u32)> = Vec::new();
+    for_each_prose_word(query, |word| {
+        if filler.contains(word) {
+            return;
+        }
+        let Some(term) = index.term(&stem(word)) else {
+            return;
+        };
+        match terms.iter_mut().find(|(t, _)| *t == term) {
+            Some((_, count)) => *count += 1,
+            None => terms.push((term, 1)),
+        }
+    });
+    terms
+}
+
+/// What the plain leg found for one query.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PlainRanking {
+    /// The query's terms the catalog holds, with their counts.
+    pub terms: Vec<(TermId, u32)>,
+    /// The best tools, best first.
+    pub hits: Vec<PlainHit>,
+}
+
+impl PlainRanking {
+    /// Ranks `query`'s own words: the best `depth` tools.
+    pub fn new(index: &FieldIndex, query: &str, depth: usize) -> PlainRanking {
+        let terms = query_terms(index, query);
+        let hits = rank(index, &terms, depth);
+        PlainRanking { terms, hits }
+    }
+
+    /// The share of the query's words (each weighed by its IDF) that the
+    /// best tool holds, in [0, 1]: its score over the score of a tool of
+    /// average length holding each word once.
+    pub fn coverage(&self, index: &FieldIndex) -> f64 {
+        let ideal: f64 = self
+            .terms
+            .iter()
+            .map(|&(term, count)| index.plain_idf(term) * f64::from(count))
+            .sum();
+        match self.hits.first() {
+            Some(best) if ideal > 0.0 => (best.score / ideal).min(1.0),
+            _ => 0.0,
+        }
+    }
+
+    /// `1 / r` for the rank `r` (from 1) of `doc`, 0 when not ranked.
+    pub fn reciprocal_rank(&self, doc: Option<u32>) -> f64 {
+        doc.and_then(|doc| self.hits.iter().position(|h| h.doc == doc))
+            .map_or(0.0, |at| 1.0 / (at as f64 + 1.0))
+    }
+}
+
+/// The best `depth` tools by BM25 for `terms` ([`query_terms`]), best
+/// first, ties to the first document.
+pub fn rank(index: &FieldIndex, terms: &[(TermId, u32)], depth: usize) -> Vec<PlainHit> {
+    SCORES.with(|cell| {
+        let mut fresh = Scores::default();
+        let mut borrowed = cell.try_borrow_mut();
+        let scores = match borrowed.as_deref_mut() {
+            Ok(scores) => scores,
+            Err(_) => &mut fresh,
+        };
+        scores.reset(index.len());
+        for &(term, count) in terms {
+            let weight = index.plain_idf(term) * f64::from(count);
+            for posting in index.postings(term) {
+                scores.add(posting.doc, weight * index.plain_saturation(posting));
+            }
+        }
+        let mut hits: Vec<PlainHit> = scores
+            .touched
+            .iter()
+            .filter_map(|&doc| {
+                let score = *scores.by_doc.get(doc as usize)?;
+                Some(PlainHit { doc, score })
+            })
+            .collect();
+        let order = |a: &PlainHit, b: &PlainHit| best_key_first((a.score, a.doc), (b.score, b.doc));
+        if hits.len() > depth {
+            hits.select_nth_unstable_by(depth, order);
+            hits.truncate(depth);
+        }
+        hits.sort_unstable_by(order);
+        scores.clear();
+        hits
+    })
+}
+
+/// Per document its running score, and the documents touched: kept from
+/// one query to the next, so that ranking allocates nothing that grows with
+/// the catalog.
+#[derive(Default)]
+struct Scores {
+    by_doc: Vec<f64>,
+    touched: Vec<u32>,
+}
+
+impl Scores {
+    fn reset(&mut self, docs: usize) {
+        if self.by_doc.len() < docs {
+            self.by_doc.resize(docs, 0.0);
+        }
+    }
+
+    fn add(&mut self, doc: u32, score: f64) {
+        if let Some(sum) = self.by_doc.get_mut(doc as usize) {
+            if *sum == 0.0 {
+                self.touched.push(doc);
+            }
+            *sum += score;
+        }
+    }
+
+    fn clear(&mut self) {
+        for &doc in &self.touched {
+            if let Some(sum) = self.by_doc.get_mut(doc as usize) {
+                *sum = 0.0;
+            }
+        }
+        self.touched.clear();
+    }
+}
+
+thread_local! {
+    static SCORES: RefCell<Scores> = RefCell::default();
+}
