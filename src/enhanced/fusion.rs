@@ -23,11 +23,12 @@ const PLAIN_WEIGHT: f64 = 0.25;
 const RELATIVE_CAP: f64 = 1.5;
 
 /// The fused order of the rules' `ranked` candidates (in any order) and the
-/// plain leg's `plain` tools (best first); `ideal` is the rules score of an
-/// ideal tool. Ties go to the higher rules score, then to the first
+/// plain leg's `plain` tools (best first), the best `sorted` first and in
+/// order, the others after them in no order; `ideal` is the rules score of
+/// an ideal tool. Ties go to the higher rules score, then to the first
 /// document. A plain tool that is no candidate of the rules (or that was
 /// not scored in full) counts its plain score alone.
-pub fn fuse(ranked: &[Scored], plain: &[PlainHit], ideal: f64) -> Vec<Hit> {
+pub fn fuse(ranked: &[Scored], plain: &[PlainHit], ideal: f64, sorted: usize) -> Vec<Hit> {
     let scale = if ideal > 0.0 {
         ideal
     } else {
@@ -62,10 +63,16 @@ pub fn fuse(ranked: &[Scored], plain: &[PlainHit], ideal: f64) -> Vec<Hit> {
     for (&(doc, vote), _) in by_doc.iter().zip(&met).filter(|(_, &met)| !met) {
         fused.push((vote, 0.0, doc));
     }
-    fused.sort_unstable_by(|a, b| {
+    let order = |a: &(f64, f64, u32), b: &(f64, f64, u32)| {
         b.0.total_cmp(&a.0)
             .then_with(|| best_key_first((a.1, a.2), (b.1, b.2)))
-    });
+    };
+    if sorted < fused.len() {
+        fused.select_nth_unstable_by(sorted, order);
+        fused[..sorted].sort_unstable_by(order);
+    } else {
+        fused.sort_unstable_by(order);
+    }
     fused
         .into_iter()
         .map(|(score, _, doc)| Hit { doc, score })
@@ -98,20 +105,20 @@ mod tests {
             PlainHit { doc: 2, score: 8.0 },
             PlainHit { doc: 3, score: 7.0 },
         ];
-        let fused = fuse(&ranked, &plain, 10.0);
+        let fused = fuse(&ranked, &plain, 10.0, 10);
         // 2 holds the plain leg's best (0.25) and a little of the rules'
         // (0.15); 3, the plain leg's alone, comes last.
         assert_eq!(docs(&fused), [0, 1, 2, 3]);
         let strong_plain = [PlainHit { doc: 2, score: 8.0 }];
         let close = [scored(0, 4.0), scored(2, 3.5)];
-        assert_eq!(docs(&fuse(&close, &strong_plain, 10.0)), [2, 0]);
+        assert_eq!(docs(&fuse(&close, &strong_plain, 10.0, 10)), [2, 0]);
     }
 
     #[test]
     fn ties_go_to_the_rules_score_then_the_first_document() {
         let ranked = [scored(5, 1.0), scored(4, 1.0), scored(3, 2.0)];
-        let fused = fuse(&ranked, &[], 0.0);
+        let fused = fuse(&ranked, &[], 0.0, 10);
         assert_eq!(docs(&fused), [3, 4, 5]);
-        assert!(fuse(&[], &[], 0.0).is_empty());
+        assert!(fuse(&[], &[], 0.0, 10).is_empty());
     }
 }

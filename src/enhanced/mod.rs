@@ -310,11 +310,16 @@ fn run(
         PlainRanking::default()
     };
     extra.extend(plain.hits.iter().map(|p| p.doc));
+    let sorted = sorted.saturating_add(exact.len());
     // As many scored in full as the plain leg ranks, so that each of its
     // tools that the rules rank too is fused with the rules' score.
-    let sorted = sorted.max(fusion::DEPTH).saturating_add(exact.len());
-    let candidates = score_all(fields, &plan, &extra, sorted, keep_all);
-    let fused = fusion::fuse(&candidates.ranked, &plain.hits, plan.ideal_score(fields));
+    let candidates = score_all(fields, &plan, &extra, sorted, fusion::DEPTH, keep_all);
+    let fused = fusion::fuse(
+        &candidates.ranked,
+        &plain.hits,
+        plan.ideal_score(fields),
+        sorted,
+    );
     let whole = Signals::read(fields, &plan, &candidates, &plain);
     let parts = read_parts(index, query, rules, whole);
     Ranking {
@@ -359,7 +364,7 @@ fn read_parts(index: &EnhancedIndex, query: &str, rules: Rules, whole: Signals) 
     let read = |part: &str| -> (Signals, Option<u32>) {
         let analysis = analyze(part, &|word| fields.knows(word), rules);
         let plan = Plan::new(fields, &index.vocabulary, &analysis, rules);
-        let candidates = score_all(fields, &plan, &[], decision::TOP, false);
+        let candidates = score_all(fields, &plan, &[], decision::TOP, 0, false);
         let plain = if rules.bm25 {
             PlainRanking::new(fields, part, fusion::DEPTH)
         } else {
@@ -411,7 +416,7 @@ fn read_parts(index: &EnhancedIndex, query: &str, rules: Rules, whole: Signals) 
 /// Scores the candidates of `plan` (`extra` are kept even without a score),
 /// the best `sorted` first and in order: sorting only what is returned. The
 /// others follow in no order when `keep_all`; else only as many as the
-/// label and the proximity pool read are scored in full. The best
+/// label, the proximity pool and `depth` ask for are scored in full. The best
 /// [`PROXIMITY_POOL`] by BM25F then earn what their concepts written side
 /// by side are worth; a bonus only lifts, so they stay above the rest.
 fn score_all(
@@ -419,6 +424,7 @@ fn score_all(
     plan: &Plan,
     extra: &[u32],
     sorted: usize,
+    depth: usize,
     keep_all: bool,
 ) -> Candidates {
     let sorted = sorted.max(decision::TOP);
@@ -428,7 +434,7 @@ fn score_all(
         0
     };
     // The best `sorted` are among the best `sorted.max(pool)` by BM25F.
-    let keep = (!keep_all).then_some(sorted.max(pool));
+    let keep = (!keep_all).then_some(sorted.max(pool).max(depth));
     let mut candidates = plan.score_candidates(fields, extra, keep);
     let ranked = &mut candidates.ranked;
     // The candidates the best `sorted` are among.
