@@ -568,31 +568,33 @@ const MAX_NEEDS: usize = 4;
 
 /// `hits`, with the best tool of each need among the first when a request
 /// asks for several things: right after the best hit, in the order the
-/// request asks for them, unless it is among the first [`decision::TOP`]
-/// already. A request with one need keeps its order.
-fn serve_needs(mut hits: Vec<Hit>, needs: &[Need]) -> Vec<Hit> {
-    if needs.len() < 2 || hits.is_empty() {
+/// request asks for them, unless they are all among the first
+/// [`decision::TOP`] already. A request with one need keeps its order.
+fn serve_needs(hits: Vec<Hit>, needs: &[Need]) -> Vec<Hit> {
+    let Some(&best) = hits.first().filter(|_| needs.len() >= 2) else {
+        return hits;
+    };
+    let mut wanted: Vec<u32> = Vec::with_capacity(MAX_NEEDS);
+    for need in needs {
+        if wanted.len() == MAX_NEEDS {
+            break;
+        }
+        if !wanted.contains(&need.best) {
+            wanted.push(need.best);
+        }
+    }
+    let top = &hits[..hits.len().min(decision::TOP)];
+    if wanted.iter().all(|&doc| top.iter().any(|h| h.doc == doc)) {
         return hits;
     }
-    let mut at = 1;
-    for need in needs.iter().take(MAX_NEEDS) {
-        match hits.iter().position(|h| h.doc == need.best) {
-            Some(p) if p < at.max(decision::TOP) => continue,
-            Some(p) => {
-                let hit = hits.remove(p);
-                hits.insert(at, hit);
-            }
-            None => hits.insert(
-                at,
-                Hit {
-                    doc: need.best,
-                    score: 0.0,
-                },
-            ),
-        }
-        at += 1;
+    let mut served = Vec::with_capacity(hits.len() + wanted.len());
+    served.push(best);
+    for &doc in wanted.iter().filter(|&&doc| doc != best.doc) {
+        let hit = hits.iter().find(|h| h.doc == doc);
+        served.push(hit.copied().unwrap_or(Hit { doc, score: 0.0 }));
     }
-    hits
+    served.extend(hits.iter().skip(1).filter(|h| !wanted.contains(&h.doc)));
+    served
 }
 
 /// Linear fusion of the min-max-normalised lexical key and cosine over the
@@ -721,6 +723,15 @@ mod tests {
         assert_eq!(
             docs(serve_needs(ranked.clone(), &[need(0), need(3)])),
             docs(ranked.clone())
+        );
+        // Needs among the first five stay there when others come up: each
+        // need's tool is among the first five.
+        assert_eq!(
+            docs(serve_needs(
+                ranked.clone(),
+                &[need(3), need(4), need(7), need(6)]
+            )),
+            [0, 3, 4, 7, 6, 1, 2, 5]
         );
         // One need is the request's own ask: nothing moves.
         assert_eq!(docs(serve_needs(ranked.clone(), &[need(7)])), docs(ranked));
