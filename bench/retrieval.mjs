@@ -24,7 +24,7 @@ import { dirname, join } from "node:path";
 import { ToolSearch, tokenize } from "toolsearch";
 import { loadCatalog, sessionOf, sharedDir } from "./common.mjs";
 
-const RULES = ["glossary", "catalog", "details", "fields", "decision", "sentences", "proximity", "translation", "implied", "negation", "exact_names", "reference", "needs", "bm25"];
+const RULES = ["glossary", "catalog", "details", "fields", "decision", "sentences", "proximity", "translation", "implied", "negation", "exact_names", "needs", "bm25"];
 const LIMIT = 10;
 const CURVE = [0.2, 0.25, 0.3, 0.32, 0.34, 0.36, 0.38, 0.4, 0.42, 0.44, 0.46, 0.48, 0.5, 0.55, 0.6, 0.7];
 

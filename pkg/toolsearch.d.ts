@@ -151,13 +151,15 @@ export interface ToolSearchConfig {
   /**
    * "enhanced" (default): exact names in any spelling first; keywords,
    * natural-language requests and queries in the languages of the package
-   * (Japanese, German, French, Spanish, Portuguese, Italian) ranked by BM25F
-   * with alternatives from glossaries and from the catalog itself; a request
+   * (Chinese, Japanese, Korean, German, French, Spanish, Portuguese, Italian)
+   * ranked by BM25F with alternatives from glossaries and from the catalog
+   * itself, fused with a plain BM25 of the request's own words; a request
    * that asks for several things gets the best tool of each among its first;
    * a request longer than 4,096 characters is read in part (its questions
    * and last sentences). Each group carries `confidence`: "high", or "low"
    * with a hint when no tool clearly does what it asks; either way the group
-   * lists its candidates up to the limit. A group is empty only when no tool holds any of its concepts. With
+   * lists its candidates up to the limit. A group is empty only when no tool
+   * holds any of its words. With
    * `host.embed`, a semantic leg is fused in.
    * "reference": spec §6 exactly, for short keyword queries; its groups carry
    * no label, and its description asks for keywords.
@@ -193,9 +195,9 @@ export interface ToolSearchConfig {
  * `implied` (concepts a request implies without naming them: a value's kind,
  * phrases such as "how many"), `negation` (a negated word left out of the
  * query), `exact_names` (a catalog name in any spelling ranks its tools
- * first), `reference` (the reference ranking's tools among the candidates),
- * `needs` (a request that asks for several things gets each one's best tool
- * among its first).
+ * first), `needs` (a request that asks for several things gets each one's
+ * best tool among its first), `bm25` (a plain BM25 of the request's own
+ * words fused in as a second leg, its tools among the candidates).
  */
 export type RankingRule =
   | "glossary"
@@ -209,7 +211,6 @@ export type RankingRule =
   | "implied"
   | "negation"
   | "exact_names"
-  | "reference"
   | "needs"
   | "bm25";
 

@@ -84,13 +84,8 @@ impl<'a> Ranker<'a> {
                 hits: catalog.search(query, limit),
                 confidence: None,
             },
-            Ranker::Enhanced {
-                catalog,
-                index,
-                rules,
-            } => {
-                let reference = enhanced::reference_pool(catalog, query);
-                let outcome = enhanced::search(index, query, rules, limit, &reference, leg);
+            Ranker::Enhanced { index, rules, .. } => {
+                let outcome = enhanced::search(index, query, rules, limit, leg);
                 Found {
                     hits: outcome.hits,
                     confidence: Some(outcome.confidence),
@@ -129,7 +124,7 @@ impl<'a> Ranker<'a> {
             }
             Ranker::Enhanced { rules, .. } => {
                 let index = EnhancedIndex::build(entries);
-                let outcome = enhanced::search(&index, query, rules, limit, &[], None);
+                let outcome = enhanced::search(&index, query, rules, limit, None);
                 if outcome.confidence == Confidence::Low {
                     return;
                 }

@@ -253,7 +253,7 @@ function referenceView(explanation) {
  * the translation, the confidence label, and per tool how it covers each concept.
  */
 function enhancedView(explanation) {
-  const names = { ja: "Japanese", de: "German", fr: "French", es: "Spanish", pt: "Portuguese", it: "Italian" };
+  const names = { zh: "Chinese", ja: "Japanese", ko: "Korean", de: "German", fr: "French", es: "Spanish", pt: "Portuguese", it: "Italian" };
   const language = names[explanation.language] ?? explanation.language;
   const decision = explanation.decision;
   const verdict = `confidence ${decision.confidence.toFixed(2)} (${decision.threshold.toFixed(2)} for high)`;

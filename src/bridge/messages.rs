@@ -87,7 +87,7 @@ const SEARCH_USAGE_PROVIDER: &str = " Pass `queries`, a list of keyword queries 
 
 /// How to write `tool_search` queries for the enhanced ranking, up to what
 /// happens to the tools found.
-const SEARCH_USAGE_ENHANCED: &str = " Pass `queries`, searched in parallel: write each in the user's own words or as keywords, in English, German, French, Spanish, Italian, Portuguese or Japanese, one query for each thing a request needs. Each group lists matching names, best first, with a `confidence`: \"low\" means no tool clearly does it, so read the descriptions of its matches before calling one, and tell the user if none fits.";
+const SEARCH_USAGE_ENHANCED: &str = " Pass `queries`, searched in parallel: write each in the user's own words or as keywords, in English, Chinese, Japanese, Korean, German, French, Spanish, Italian or Portuguese, one query for each thing a request needs. Each group lists matching names, best first, with a `confidence`: \"low\" means no tool clearly does it, so read the descriptions of its matches before calling one, and tell the user if none fits.";
 
 /// The enhanced wording's end, when the model loads the tools.
 const SEARCH_USAGE_ENHANCED_BRIDGES: &str = " One shared map gives short descriptions; load full schemas with tool_describe, then invoke with tool_call. Tools already in your tool list need no search.";

@@ -113,8 +113,7 @@ pub fn explain(
     names: Option<&[String]>,
     limit: usize,
 ) -> EnhancedExplanation {
-    let reference = super::reference_pool(catalog, query);
-    let ranking = run(index, query, rules, &reference, usize::MAX, true);
+    let ranking = run(index, query, rules, usize::MAX, true);
     let fields = &index.fields;
     let ranked: Vec<Hit> = ranking.fused.clone();
     let mut order: Vec<u32> = ranking.exact.clone();

@@ -3,8 +3,8 @@
 //!
 //! 1. **Exact names** in any spelling come first, always (`names`).
 //! 2. **Candidates** are every tool holding a query concept or one of its
-//!    alternatives, plus everything the reference ranking returns and the
-//!    plain BM25 leg's best: nothing either finds is lost (`rank`).
+//!    alternatives, plus the plain BM25 leg's best 50: nothing a plain BM25
+//!    of the request's words finds is lost (`rank`, `plain`).
 //! 3. **Ranking** fuses two legs (`fusion`): the rules' BM25F over the
 //!    tools' fields, with alternatives from the language files (`language`,
 //!    `translate`) and from the catalog's own vocabulary (`vocabulary`); and
@@ -45,28 +45,12 @@ use plain::PlainRanking;
 use rank::{best_key_first, Candidates, Plan, Scored};
 use vocabulary::Vocabulary;
 
-use crate::catalog::Catalog;
 use crate::enhanced::semantic::SemanticOptions;
 use crate::search::Hit;
 
-/// Tools the reference ranking contributes as candidates: the most any
-/// call may return (`max_search_limit` is at most 50), so a query's
-/// candidates and decision do not depend on its limit.
-pub const REFERENCE_POOL: usize = 50;
-
-/// The tools the reference ranking returns for `query`, [`REFERENCE_POOL`]
-/// at most: always candidates of the enhanced ranking (its `reference` rule).
-pub fn reference_pool(catalog: &Catalog, query: &str) -> Vec<u32> {
-    catalog
-        .search(query, REFERENCE_POOL)
-        .iter()
-        .map(|hit| hit.doc)
-        .collect()
-}
-
 /// Candidates, best by BM25F first, whose concepts written side by side
 /// add to their score: as many as a call may return.
-const PROXIMITY_POOL: usize = REFERENCE_POOL;
+const PROXIMITY_POOL: usize = fusion::DEPTH;
 
 /// Tools taken from the top of the cosine ranking into the fused pool.
 const SEMANTIC_POOL: usize = 50;
@@ -110,8 +94,6 @@ pub struct Rules {
     pub negation: bool,
     /// A catalog name, in any spelling, ranks its tools first.
     pub exact_names: bool,
-    /// The reference ranking's tools are candidates too.
-    pub reference: bool,
     /// A request that asks for several things gets the best tool of each
     /// among its first.
     pub needs: bool,
@@ -125,7 +107,7 @@ type RuleField = fn(&mut Rules) -> &mut bool;
 
 /// Each rule's name, as `ranking_ablation` takes it, and its field: the
 /// one list that ties the names to the rules.
-const SWITCHES: [(&str, RuleField); 14] = [
+const SWITCHES: [(&str, RuleField); 13] = [
     ("glossary", |r| &mut r.glossary),
     ("catalog", |r| &mut r.catalog),
     ("details", |r| &mut r.details),
@@ -137,7 +119,6 @@ const SWITCHES: [(&str, RuleField); 14] = [
     ("implied", |r| &mut r.implied),
     ("negation", |r| &mut r.negation),
     ("exact_names", |r| &mut r.exact_names),
-    ("reference", |r| &mut r.reference),
     ("needs", |r| &mut r.needs),
     ("bm25", |r| &mut r.bm25),
 ];
@@ -181,7 +162,6 @@ impl Default for Rules {
             implied: true,
             negation: true,
             exact_names: true,
-            reference: true,
             needs: true,
             bm25: true,
         }
@@ -282,14 +262,7 @@ struct Need {
 
 /// Ranks `query`; the best `sorted` candidates come first, in order, and
 /// the others follow when `keep_all` (else only those a label reads).
-fn run(
-    index: &EnhancedIndex,
-    query: &str,
-    rules: Rules,
-    reference: &[u32],
-    sorted: usize,
-    keep_all: bool,
-) -> Ranking {
+fn run(index: &EnhancedIndex, query: &str, rules: Rules, sorted: usize, keep_all: bool) -> Ranking {
     let fields = &index.fields;
     let exact = if rules.exact_names {
         fields.named(query)
@@ -298,17 +271,12 @@ fn run(
     };
     let analysis = analyze(query, &|word| fields.knows(word), rules);
     let plan = Plan::new(fields, &index.vocabulary, &analysis, rules);
-    let mut extra = if rules.reference {
-        reference.to_vec()
-    } else {
-        Vec::new()
-    };
-    extra.extend(&exact);
     let plain = if rules.bm25 {
         PlainRanking::new(fields, query, fusion::DEPTH)
     } else {
         PlainRanking::default()
     };
+    let mut extra = exact.clone();
     extra.extend(plain.hits.iter().map(|p| p.doc));
     let sorted = sorted.saturating_add(exact.len());
     // As many scored in full as the plain leg ranks, so that each of its
@@ -491,16 +459,13 @@ fn bring_forward(ranked: &mut [Scored], n: usize) {
     }
 }
 
-/// Ranks `index` for `query`: at most `limit` tools, best first.
-/// `reference` holds what the reference ranking returns for the query
-/// (those tools are always candidates); `leg`, when the host embeds, is
-/// fused with the lexical ranking.
+/// Ranks `index` for `query`: at most `limit` tools, best first; `leg`,
+/// when the host embeds, is fused with the lexical ranking.
 pub fn search(
     index: &EnhancedIndex,
     query: &str,
     rules: Rules,
     limit: usize,
-    reference: &[u32],
     leg: Option<Leg>,
 ) -> Outcome {
     if index.fields.is_empty() || limit == 0 {
@@ -512,7 +477,7 @@ pub fn search(
             rescued: false,
         };
     }
-    let ranking = run(index, query, rules, reference, limit, leg.is_some());
+    let ranking = run(index, query, rules, limit, leg.is_some());
     let best_cosine = leg.map(|l| l.cosines.iter().copied().fold(f32::MIN, f32::max));
     let lexical_low = ranking.label() == Confidence::Low;
     let rescued = lexical_low
@@ -664,7 +629,6 @@ mod tests {
             implied,
             negation,
             exact_names,
-            reference,
             needs,
             bm25,
         } = all;
@@ -679,7 +643,6 @@ mod tests {
             || implied
             || negation
             || exact_names
-            || reference
             || needs
             || bm25;
         assert!(!on);

@@ -687,10 +687,27 @@ fn verdicts(
         .collect()
 }
 
-/// Checks that every tool the reference returns for each query is a
-/// candidate of the enhanced ranking: scored (never `no_match`), and
-/// returned or ranked below the limit once the decision is off. Returns
-/// how many tools were checked.
+/// The request's words but its English filler (the `@filler` line of
+/// `lang/en.tsv`, which neither leg of the enhanced ranking reads).
+fn content_words(query: &str) -> String {
+    let file = include_str!("../../src/enhanced/lang/en.tsv");
+    let filler: Vec<&str> = file
+        .lines()
+        .find_map(|l| l.strip_prefix("@filler\t"))
+        .unwrap()
+        .split('|')
+        .collect();
+    query
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty() && !filler.contains(&w.to_lowercase().as_str()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Checks that every tool the reference returns for each query's content
+/// words is a candidate of the enhanced ranking: scored (never
+/// `no_match`), and returned or ranked below the limit once the decision is
+/// off. Returns how many tools were checked.
 fn assert_reference_hits_are_candidates(tools: Value, queries: &[String]) -> usize {
     let with = |ablation: Value| {
         let engine = engine(
@@ -706,7 +723,7 @@ fn assert_reference_hits_are_candidates(tools: Value, queries: &[String]) -> usi
     let (undecided, us) = with(json!(["decision"]));
     let mut checked = 0;
     for query in queries {
-        let hits = reference_hits(&reference, &rs, query);
+        let hits = reference_hits(&reference, &rs, &content_words(query));
         for v in verdicts(&enhanced, &es, query, &hits) {
             assert_ne!(v, "no_match", "{query}");
         }
@@ -722,9 +739,9 @@ fn assert_reference_hits_are_candidates(tools: Value, queries: &[String]) -> usi
 }
 
 #[test]
-fn every_tool_the_reference_finds_is_a_candidate() {
-    // The enhanced ranking may reorder what the reference finds, and return
-    // nothing only through its decision.
+fn every_tool_the_reference_finds_by_the_requests_words_is_a_candidate() {
+    // The plain BM25 leg's tools are candidates: a tool that a BM25 of the
+    // request's words finds is never lost, only reordered or labelled.
     let queries: Vec<String> = [
         "create issue",
         "list pull requests",
@@ -755,30 +772,26 @@ fn every_tool_the_reference_finds_is_a_candidate() {
 }
 
 #[test]
-fn the_reference_candidates_keep_what_only_the_reference_finds() {
-    // "something" is filler to the enhanced analysis, which finds nothing
-    // by its own words; the reference ranking finds the tool that says it.
+fn the_plain_leg_keeps_what_only_its_words_find() {
+    // "fax" is written only in a parameter's description: no capability to
+    // the rules, which find nothing; the plain BM25 leg finds the tool.
     let tools = with_servers(&[
-        tool("acme_helper", "Does something useful.", &[]),
+        json!({"type": "function", "function": {
+            "name": "acme_notify", "description": "Notify a contact.",
+            "parameters": {"type": "object", "properties": {
+                "number": {"type": "string", "description": "The fax number to notify."}}}}}),
         tool("acme_other", "Does another thing.", &[]),
     ]);
-    let reference = engine(json!({"max_search_limit": 50}), &[]);
-    let hits = reference_hits(&reference, &session(&reference, tools.clone()), "something");
-    assert_eq!(hits, ["acme_helper"]);
+    let names = ["acme_notify".to_owned()];
     let verdict = |ablation: Value| {
         let engine = engine(
             json!({"ranking": "enhanced", "ranking_ablation": ablation}),
             &[],
         );
-        verdicts(
-            &engine,
-            &session(&engine, tools.clone()),
-            "something",
-            &hits,
-        )
+        verdicts(&engine, &session(&engine, tools.clone()), "fax", &names)
     };
     assert_eq!(verdict(json!(["decision"])), ["returned"]);
-    assert_eq!(verdict(json!(["decision", "reference"])), ["no_match"]);
+    assert_eq!(verdict(json!(["decision", "bm25"])), ["no_match"]);
 }
 
 #[test]
@@ -953,4 +966,92 @@ fn scoring_carries_nothing_from_one_catalog_to_the_next() {
     let out = parse(&search(&engine, r#"{"queries": ["create issue"]}"#, &large));
     assert_eq!(out["results"][0]["matches"].as_array().unwrap().len(), 5);
     assert_eq!(answers(), fresh);
+}
+
+/// The first tool the enhanced ranking returns for `query` over `tools`.
+fn first_of(tools: &[Value], query: &str) -> String {
+    let engine = engine(json!({"ranking": "enhanced"}), &[]);
+    enhanced_in(&engine, &session(&engine, with_servers(tools)), query)
+}
+
+#[test]
+fn chinese_and_korean_requests_reach_an_english_catalog() {
+    let tools = [
+        tool(
+            "github_create_issue",
+            "Create a new issue in a GitHub repository.",
+            &["title"],
+        ),
+        tool(
+            "github_create_branch",
+            "Create a new branch in a GitHub repository.",
+            &["branch"],
+        ),
+        tool(
+            "slack_post_message",
+            "Post a message to a Slack channel.",
+            &["channel", "text"],
+        ),
+        tool(
+            "slack_list_channels",
+            "List the channels of a Slack workspace.",
+            &[],
+        ),
+        tool(
+            "gmail_list_messages",
+            "List the messages of the Gmail inbox.",
+            &["query"],
+        ),
+        tool("files_delete_file", "Delete a file.", &["path"]),
+    ];
+    for (query, expected) in [
+        // Mixed scripts, simplified and traditional.
+        ("帮我在 GitHub 上开一个 issue", "github_create_issue"),
+        ("在 GitHub 建立新的分支", "github_create_branch"),
+        ("在 Slack 頻道發送訊息", "slack_post_message"),
+        // A product's Chinese name.
+        ("列出我的谷歌邮箱邮件", "gmail_list_messages"),
+        ("删除这个文件", "files_delete_file"),
+        // Korean: particles on nouns, transliterated names, endings.
+        ("깃허브에 이슈 하나 만들어줘", "github_create_issue"),
+        ("슬랙으로 메시지 보내줘", "slack_post_message"),
+        ("슬랙 채널 목록 보여줘", "slack_list_channels"),
+        ("이 파일을 삭제해 주세요", "files_delete_file"),
+    ] {
+        assert_eq!(first_of(&tools, query), expected, "{query}");
+    }
+}
+
+#[test]
+fn a_catalog_written_in_chinese_or_korean_is_searched_in_its_own_words() {
+    let tools = [
+        tool(
+            "traffic_query_violation",
+            "按车牌号查询交通违章记录",
+            &["plate"],
+        ),
+        tool("traffic_pay_fine", "缴纳交通违章罚款", &["plate"]),
+        tool("music_play_song", "播放指定的歌曲", &["song"]),
+        tool(
+            "stock_get_price",
+            "주식의 현재 가격을 조회한다.",
+            &["symbol"],
+        ),
+        tool("taxi_call", "특정 위치에서 택시를 호출한다.", &["pickup"]),
+        tool(
+            "weather_get_forecast",
+            "지역의 날씨 예보를 알려준다.",
+            &["region"],
+        ),
+    ];
+    for (query, expected) in [
+        ("查一下我的车有没有违章记录", "traffic_query_violation"),
+        ("帮我交一下违章罚款", "traffic_pay_fine"),
+        ("放一首歌", "music_play_song"),
+        ("애플 주식 가격이 어떻게 돼?", "stock_get_price"),
+        ("강남역에서 택시 좀 불러줘", "taxi_call"),
+        ("내일 서울 날씨 어때?", "weather_get_forecast"),
+    ] {
+        assert_eq!(first_of(&tools, query), expected, "{query}");
+    }
 }

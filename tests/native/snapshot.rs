@@ -136,7 +136,7 @@ fn damaged_or_foreign_bytes_are_refused() {
     other_version[at + 2] = b'9';
     assert_eq!(
         refusal(&other_version),
-        Some(SnapshotRefusal::OtherVersion("0.9.0 format 2".to_owned()))
+        Some(SnapshotRefusal::OtherVersion("0.9.0 format 3".to_owned()))
     );
     // Refusals leave an engine that answers as a fresh one.
     let (built, built_session) = fresh();
