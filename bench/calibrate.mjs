@@ -1,12 +1,23 @@
-// Fits the enhanced ranking's confidence label on the development sets only:
-// a logistic model over the signals `explain()` reports (its `decision.signals`),
-// answerable against impossible cases, then the threshold of the label.
+// Fits the enhanced ranking's confidence label on the whole development pool:
+// a logistic model over the signals `explain()` reports (its
+// `decision.signals`), answerable against impossible cases, then the threshold
+// of the label.
+//
 // Run: node bench/calibrate.mjs SIGNALS.jsonl [--features a,b,c]
-// (SIGNALS.jsonl: one JSON object per dev case, {"answerable", "signals": {...}},
-// as `node bench/retrieval.mjs --signals FILE` or `cargo bench --bench tune --
-// --signals FILE` write it.) Prints the weights to copy into
-// src/enhanced/decision.rs, the cross-validated accuracy of each feature set,
-// and the trade-off of the threshold.
+// SIGNALS.jsonl: one JSON object per case, {"set", "style", "answerable",
+// "sure", "empty", "signals": {...}}, as `cargo bench --bench tune -- --sets
+// all --signals FILE` or `node bench/retrieval.mjs --signals FILE` write it.
+// Prints the weights to copy into src/enhanced/decision.rs, the threshold,
+// each set's share labelled low (answerable) and caught (impossible) along the
+// threshold, and a leave-one-set-out estimate of how the label does on a set
+// it was not fitted on.
+//
+// Weights: each development set weighs alike within its class (answerable or
+// impossible), so that the 1,800 requests of a public set do not drown the
+// 32 of another, and the two classes weigh alike. The threshold is where the
+// mean share of answerable requests labelled low, plus MISSED_COST times the
+// mean share of impossible requests not caught, is least (means over sets).
+// Held-out sets are measured, never fitted.
 import { readFileSync } from "node:fs";
 
 const [file, ...rest] = process.argv.slice(2);
@@ -14,17 +25,23 @@ if (!file) {
   console.error("usage: node bench/calibrate.mjs SIGNALS.jsonl [--features a,b]");
   process.exit(2);
 }
-const lines = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l))
-  .filter((r) => r.signals && r.style !== "exact-name")
-  .map((r) => ({ set: r.set ?? "dev", y: r.answerable ? 1 : 0, x: r.signals.signals ?? r.signals, style: r.style }));
-// The development sets: the shared ones and ours (written, long, needs).
-const DEVELOPMENT = new Set(["dev", "written", "long", "needs"]);
-const rows = lines.filter((r) => DEVELOPMENT.has(r.set));
-const val = lines.filter((r) => r.set === "val");
-const heldOut = lines.filter((r) => r.set === "held-out");
-const all = Object.keys(rows[0].x);
+const DEVELOPMENT = ["dev", "written", "long", "needs", "cjk", "seal-tools", "metatool", "hammerbench-zh", "functionchat-ko"];
+const FEATURES = ["answered", "relative", "service_gap", "covered", "natural", "breadth", "agreement"];
+/** A missed label (an impossible request labelled high) costs this many false
+ * ones (an answerable request labelled low). A low group lists every
+ * candidate, so a false label costs a caution, and a missed one a wrong
+ * tool the model may trust: alike. */
+const MISSED_COST = 1;
+const LAMBDA = 0.01;
+
 const at = rest.indexOf("--features");
-const chosen = at >= 0 ? rest[at + 1].split(",") : null;
+const features = at >= 0 ? rest[at + 1].split(",") : FEATURES;
+const rows = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l))
+  .map((r) => ({ ...r, set: r.set.replace(" ", "-"), x: r.signals.signals ?? r.signals }));
+// Exact names and requests of several needs are labelled high whatever the
+// signals, and an impossible request answered empty is caught whatever they
+// say: the model fits the others.
+const fitted = (r) => !r.sure && r.style !== "exact-name" && !(!r.answerable && r.empty);
 
 /** Solves `A x = b` by Gaussian elimination with partial pivoting. */
 function solve(A, b) {
@@ -43,126 +60,99 @@ function solve(A, b) {
   return m.map((row, i) => (row[i] === 0 ? 0 : row[n] / row[i]));
 }
 
-/** L2-regularised, class-balanced logistic regression by Newton's method. */
-function fit(data, features, lambda = 0.01) {
-  const pos = data.filter((r) => r.y).length;
-  const neg = data.length - pos;
-  const weightOf = (y) => (y ? data.length / (2 * pos) : data.length / (2 * neg));
+/** L2-regularised logistic regression by Newton's method, each set weighing
+ * alike within its class and the classes alike. */
+function fit(data) {
+  const count = new Map();
+  for (const r of data) count.set(`${r.set}/${r.answerable}`, (count.get(`${r.set}/${r.answerable}`) ?? 0) + 1);
+  const setsOf = (answerable) => new Set(data.filter((r) => r.answerable === answerable).map((r) => r.set)).size;
+  const [pos, neg] = [setsOf(true), setsOf(false)];
+  const weight = (r) => 1 / ((r.answerable ? pos : neg) * count.get(`${r.set}/${r.answerable}`));
   const d = features.length + 1;
   let beta = new Array(d).fill(0); // bias last
   const row = (r) => [...features.map((f) => r.x[f]), 1];
-  for (let step = 0; step < 30; step++) {
+  for (let step = 0; step < 60; step++) {
     const g = new Array(d).fill(0);
     const H = Array.from({ length: d }, () => new Array(d).fill(0));
     for (const r of data) {
       const x = row(r);
       const p = 1 / (1 + Math.exp(-x.reduce((s, v, i) => s + v * beta[i], 0)));
-      const w = weightOf(r.y);
+      const w = weight(r);
+      const y = r.answerable ? 1 : 0;
       for (let i = 0; i < d; i++) {
-        g[i] += w * (p - r.y) * x[i];
+        g[i] += w * (p - y) * x[i];
         for (let j = 0; j < d; j++) H[i][j] += w * p * (1 - p) * x[i] * x[j];
       }
     }
     for (let i = 0; i < d - 1; i++) {
-      g[i] += lambda * data.length * beta[i];
-      H[i][i] += lambda * data.length;
+      g[i] += LAMBDA * beta[i];
+      H[i][i] += LAMBDA;
     }
     const delta = solve(H, g);
     beta = beta.map((v, i) => v - delta[i]);
-    if (delta.every((v) => Math.abs(v) < 1e-9)) break;
+    if (delta.every((v) => Math.abs(v) < 1e-10)) break;
   }
   return { w: beta.slice(0, -1), b: beta[d - 1] };
 }
 
-const predict = (m, features, r) => 1 / (1 + Math.exp(-(m.b + features.reduce((s, f, i) => s + m.w[i] * r.x[f], 0))));
+const confidence = (m, r) => 1 / (1 + Math.exp(-(m.b + features.reduce((s, f, i) => s + m.w[i] * r.x[f], 0))));
 
-/** Balanced accuracy of k-fold cross-validation (folds by position). */
-function crossValidate(features, k = 10) {
-  let tp = 0, tn = 0, pos = 0, neg = 0;
-  for (let fold = 0; fold < k; fold++) {
-    const train = rows.filter((_, i) => i % k !== fold);
-    const test = rows.filter((_, i) => i % k === fold);
-    const m = fit(train, features);
-    for (const r of test) {
-      const yes = predict(m, features, r) >= 0.5;
-      if (r.y) { pos++; if (yes) tp++; } else { neg++; if (!yes) tn++; }
-    }
-  }
-  return { answered: tp / pos, empty: tn / neg, balanced: (tp / pos + tn / neg) / 2 };
-}
-
-function subsets(items) {
-  const out = [];
-  for (let mask = 1; mask < 1 << items.length; mask++) out.push(items.filter((_, i) => mask & (1 << i)));
-  return out;
+/** A set's share of answerable requests labelled low and of impossible
+ * requests caught (labelled low or empty) at threshold `t`; `null` where it
+ * has none. */
+function rates(m, t, set) {
+  const of = rows.filter((r) => r.set === set);
+  const low = (r) => fitted(r) && confidence(m, r) < t;
+  const answerable = of.filter((r) => r.answerable);
+  const impossible = of.filter((r) => !r.answerable);
+  return {
+    low: answerable.length ? answerable.filter(low).length / answerable.length : null,
+    caught: impossible.length ? impossible.filter((r) => low(r) || r.empty).length / impossible.length : null,
+  };
 }
 
-console.log(`${rows.length} development cases (${rows.filter((r) => !r.y).length} impossible); signals: ${all.join(", ")}\n`);
-console.log("| features | answerable answered | impossible empty | balanced |");
-console.log("| --- | ---: | ---: | ---: |");
-const candidates = chosen ? [chosen] : subsets(all);
-let best = null;
-for (const features of candidates) {
-  const cv = crossValidate(features);
-  if (!best || cv.balanced > best.cv.balanced + 1e-9 || (Math.abs(cv.balanced - best.cv.balanced) < 1e-9 && features.length < best.features.length)) {
-    best = { features, cv };
-  }
-  if (chosen || candidates.length <= 16) {
-    console.log(`| ${features.join(" + ")} | ${cv.answered.toFixed(3)} | ${cv.empty.toFixed(3)} | ${cv.balanced.toFixed(3)} |`);
-  }
-}
-const model = fit(rows, best.features);
-console.log(`\nchosen by 10-fold cross-validation: ${best.features.join(" + ")} (balanced ${best.cv.balanced.toFixed(3)})`);
-console.log(`bias ${model.b.toFixed(3)}; ${best.features.map((f, i) => `${f} ${model.w[i].toFixed(3)}`).join("; ")}`);
-/** ROC AUC of the model's confidence: answerable above impossible. */
-function auc(set) {
-  const pos = set.filter((r) => r.y).map((r) => predict(model, best.features, r));
-  const neg = set.filter((r) => !r.y).map((r) => predict(model, best.features, r));
-  let wins = 0;
-  for (const p of pos) for (const n of neg) wins += p > n ? 1 : p === n ? 0.5 : 0;
-  return wins / (pos.length * neg.length);
-}
-const ofSet = (name) => rows.filter((r) => r.set === name);
-console.log(`ROC AUC: development ${auc(rows).toFixed(3)} (dev ${auc(ofSet("dev")).toFixed(3)}, written ${auc(ofSet("written")).toFixed(3)}, long ${auc(ofSet("long")).toFixed(3)}), val ${auc(val).toFixed(3)}, held-out ${auc(heldOut).toFixed(3)} (measured, never fitted)`);
-// The same per form of query: a signal that separates keyword queries may not
-// carry over to requests in sentences (bench/README.md, "breadth").
-const form = (set, natural) => set.filter((r) => (r.x.natural === 1) === natural);
-for (const [name, natural] of [["keywords", false], ["sentences", true]]) {
-  const [d, v] = [form(rows, natural), form(val, natural)];
-  const impossible = (set) => set.filter((r) => !r.y).length;
-  console.log(`  ${name}: dev ${auc(d).toFixed(3)} (${impossible(d)} impossible), val ${auc(v).toFixed(3)} (${impossible(v)} impossible)`);
-}
-console.log("\nthreshold trade-off of the fitted model (val: measured, never fitted):\n");
-console.log("| threshold | development answerable high | development impossible low | val answerable high | val impossible low |");
-console.log("| ---: | ---: | ---: | ---: | ---: |");
-const rate = (set, t) => {
-  const pos = set.filter((r) => r.y), neg = set.filter((r) => !r.y);
-  if (!pos.length) return ["", ""];
-  const a = pos.filter((r) => predict(model, best.features, r) >= t).length / pos.length;
-  const e = neg.filter((r) => predict(model, best.features, r) < t).length / neg.length;
-  return [a.toFixed(3), e.toFixed(3)];
-};
-for (const t of [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]) {
-  console.log(`| ${t.toFixed(1)} | ${[...rate(rows, t), ...rate(val, t)].join(" | ")} |`);
+/** The least-cost threshold over `sets`, in steps of 0.01. */
+function threshold(m, sets) {
+  const cost = (t) => {
+    const each = sets.map((s) => rates(m, t, s));
+    const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const low = each.map((e) => e.low).filter((x) => x !== null);
+    const missed = each.map((e) => e.caught).filter((x) => x !== null).map((c) => 1 - c);
+    return mean(low) + MISSED_COST * mean(missed);
+  };
+  let best = 0.5;
+  for (let step = 5; step < 95; step++) if (cost(step / 100) < cost(best) - 1e-12) best = step / 100;
+  return { t: best, cost: cost(best) };
 }
 
-// The threshold of the label: the one (in steps of 0.01) that costs least on
-// the development sets, a missed label (an impossible request labelled high)
-// costing MISSED_COST times a false one (an answerable request labelled low):
-// the model still sees a low group's tools, but a high one tells it to go on.
-const MISSED_COST = 3;
-const cost = (t) => {
-  const falseLow = rows.filter((r) => r.y && predict(model, best.features, r) < t).length;
-  const missed = rows.filter((r) => !r.y && predict(model, best.features, r) >= t).length;
-  return falseLow + MISSED_COST * missed;
-};
-let threshold = 0.5;
-for (let t = 0.01; t < 1; t += 0.01) if (cost(t) < cost(threshold)) threshold = Math.round(t * 100) / 100;
-const low = (set, t) => {
-  const pos = set.filter((r) => r.y), neg = set.filter((r) => !r.y);
-  const l = pos.filter((r) => predict(model, best.features, r) < t).length / pos.length;
-  const c = neg.filter((r) => predict(model, best.features, r) < t).length / neg.length;
-  return `${l.toFixed(3)} labelled low, ${c.toFixed(3)} impossible caught`;
-};
-console.log(`\nthreshold (least cost, a missed label counting ${MISSED_COST}): ${threshold.toFixed(2)}`);
-console.log(`at it: development ${low(rows, threshold)}; val ${low(val, threshold)}; held-out ${low(heldOut, threshold)}`);
+const pool = rows.filter((r) => DEVELOPMENT.includes(r.set) && fitted(r));
+const model = fit(pool);
+const { t, cost } = threshold(model, DEVELOPMENT.filter((s) => rows.some((r) => r.set === s)));
+console.log(`${pool.length} development cases fitted (${pool.filter((r) => !r.answerable).length} impossible), features: ${features.join(", ")}`);
+console.log(`\nbias ${model.b.toFixed(3)}; ${features.map((f, i) => `${f} ${model.w[i].toFixed(3)}`).join("; ")}`);
+console.log(`threshold ${t.toFixed(2)} (development cost ${cost.toFixed(3)}: mean low + ${MISSED_COST} × mean missed)\n`);
+
+const sets = [...new Set(rows.map((r) => r.set))].sort((a, b) => DEVELOPMENT.includes(b) - DEVELOPMENT.includes(a));
+const curve = [0.3, 0.35, 0.4, 0.45, t, 0.5, 0.55, 0.6].filter((x, i, all) => all.indexOf(x) === i).sort((a, b) => a - b);
+console.log("Per set, answerable requests labelled low / impossible requests caught, by threshold (held-out sets measured, never fitted):\n");
+console.log(`| set | ${curve.map((c) => `${c.toFixed(2)}${c === t ? " (used)" : ""}`).join(" | ")} |`);
+console.log(`| --- | ${curve.map(() => "---:").join(" | ")} |`);
+for (const set of sets) {
+  const cells = curve.map((c) => {
+    const r = rates(model, c, set);
+    return [r.low, r.caught].filter((x) => x !== null).map((x) => x.toFixed(3)).join(" / ");
+  });
+  console.log(`| ${set}${DEVELOPMENT.includes(set) ? "" : " (held out)"} | ${cells.join(" | ")} |`);
+}
+
+// Leave one set out: fit on the others, choose the threshold on the others,
+// measure the one left out; how the label does on a set it has not seen.
+console.log("\nLeave one development set out (fitted and thresholded on the others):\n");
+console.log("| left out | labelled low | caught |");
+console.log("| --- | ---: | ---: |");
+for (const out of DEVELOPMENT.filter((s) => rows.some((r) => r.set === s))) {
+  const others = DEVELOPMENT.filter((s) => s !== out && rows.some((r) => r.set === s));
+  const m = fit(pool.filter((r) => r.set !== out));
+  const r = rates(m, threshold(m, others).t, out);
+  console.log(`| ${out} | ${r.low?.toFixed(3) ?? ""} | ${r.caught?.toFixed(3) ?? ""} |`);
+}

@@ -6,8 +6,7 @@
 //! measured against it and lost on the development pool
 //! (bench/EXPERIMENTS.md, 2026-12-07).
 
-use super::plain::PlainHit;
-use super::rank::{best_key_first, Scored};
+use super::rank::Scored;
 use crate::search::Hit;
 
 /// How many tools the plain leg ranks: as many as a call may return.
@@ -25,10 +24,10 @@ const RELATIVE_CAP: f64 = 1.5;
 /// The fused order of the rules' `ranked` candidates (in any order) and the
 /// plain leg's `plain` tools (best first), the best `sorted` first and in
 /// order, the others after them in no order; `ideal` is the rules score of
-/// an ideal tool. Ties go to the higher rules score, then to the first
-/// document. A plain tool that is no candidate of the rules (or that was
-/// not scored in full) counts its plain score alone.
-pub fn fuse(ranked: &[Scored], plain: &[PlainHit], ideal: f64, sorted: usize) -> Vec<Hit> {
+/// an ideal tool. Ties go to the first document. A plain tool that is no
+/// candidate of the rules (or that was not scored in full) counts its plain
+/// score alone.
+pub fn fuse(ranked: &[Scored], plain: &[Hit], ideal: f64, sorted: usize) -> Vec<Hit> {
     let scale = if ideal > 0.0 {
         ideal
     } else {
@@ -48,8 +47,7 @@ pub fn fuse(ranked: &[Scored], plain: &[PlainHit], ideal: f64, sorted: usize) ->
         .collect();
     by_doc.sort_unstable_by_key(|&(doc, _)| doc);
     let mut met = vec![false; by_doc.len()];
-    // `(fused, rules score, doc)` of every tool.
-    let mut fused: Vec<(f64, f64, u32)> = Vec::with_capacity(ranked.len() + plain.len());
+    let mut fused: Vec<Hit> = Vec::with_capacity(ranked.len() + plain.len());
     for s in ranked {
         let vote = match by_doc.binary_search_by_key(&s.doc, |&(doc, _)| doc) {
             Ok(at) => {
@@ -58,25 +56,21 @@ pub fn fuse(ranked: &[Scored], plain: &[PlainHit], ideal: f64, sorted: usize) ->
             }
             Err(_) => 0.0,
         };
-        fused.push(((1.0 - PLAIN_WEIGHT) * rules(s.score) + vote, s.score, s.doc));
+        fused.push(Hit {
+            doc: s.doc,
+            score: (1.0 - PLAIN_WEIGHT) * rules(s.score) + vote,
+        });
     }
-    for (&(doc, vote), _) in by_doc.iter().zip(&met).filter(|(_, &met)| !met) {
-        fused.push((vote, 0.0, doc));
+    for (&(doc, score), _) in by_doc.iter().zip(&met).filter(|(_, &met)| !met) {
+        fused.push(Hit { doc, score });
     }
-    let order = |a: &(f64, f64, u32), b: &(f64, f64, u32)| {
-        b.0.total_cmp(&a.0)
-            .then_with(|| best_key_first((a.1, a.2), (b.1, b.2)))
-    };
     if sorted < fused.len() {
-        fused.select_nth_unstable_by(sorted, order);
-        fused[..sorted].sort_unstable_by(order);
+        fused.select_nth_unstable_by(sorted, Hit::best_first);
+        fused[..sorted].sort_unstable_by(Hit::best_first);
     } else {
-        fused.sort_unstable_by(order);
+        fused.sort_unstable_by(Hit::best_first);
     }
     fused
-        .into_iter()
-        .map(|(score, _, doc)| Hit { doc, score })
-        .collect()
 }
 
 #[cfg(test)]
@@ -101,21 +95,18 @@ mod tests {
     #[test]
     fn both_legs_vote_and_neither_loses_a_tool() {
         let ranked = [scored(0, 10.0), scored(1, 9.0), scored(2, 2.0)];
-        let plain = [
-            PlainHit { doc: 2, score: 8.0 },
-            PlainHit { doc: 3, score: 7.0 },
-        ];
+        let plain = [Hit { doc: 2, score: 8.0 }, Hit { doc: 3, score: 7.0 }];
         let fused = fuse(&ranked, &plain, 10.0, 10);
         // 2 holds the plain leg's best (0.25) and a little of the rules'
         // (0.15); 3, the plain leg's alone, comes last.
         assert_eq!(docs(&fused), [0, 1, 2, 3]);
-        let strong_plain = [PlainHit { doc: 2, score: 8.0 }];
+        let strong_plain = [Hit { doc: 2, score: 8.0 }];
         let close = [scored(0, 4.0), scored(2, 3.5)];
         assert_eq!(docs(&fuse(&close, &strong_plain, 10.0, 10)), [2, 0]);
     }
 
     #[test]
-    fn ties_go_to_the_rules_score_then_the_first_document() {
+    fn ties_go_to_the_first_document() {
         let ranked = [scored(5, 1.0), scored(4, 1.0), scored(3, 2.0)];
         let fused = fuse(&ranked, &[], 0.0, 10);
         assert_eq!(docs(&fused), [3, 4, 5]);

@@ -589,7 +589,7 @@ fn fuse(ranked: &[Scored], leg: Leg) -> Vec<Hit> {
                 + weight * scale(cosine(doc), cos_lo, cos_hi),
         })
         .collect();
-    fused.sort_unstable_by(|a, b| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc)));
+    fused.sort_unstable_by(Hit::best_first);
     fused
 }
 

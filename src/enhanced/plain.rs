@@ -9,18 +9,8 @@ use std::cell::RefCell;
 
 use super::index::{FieldIndex, TermId};
 use super::language::english;
-use super::rank::best_key_first;
 use super::words::for_each_prose_word;
-use crate::search::stem;
-
-/// One tool the leg ranks, with its score.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct PlainHit {
-    /// Document id.
-    pub doc: u32,
-    /// Its BM25 score.
-    pub score: f64,
-}
+use crate::search::{stem, Hit};
 
 /// The query's terms the catalog holds, each with how often the query
 /// writes it; filler and unknown words left out.
@@ -48,7 +38,7 @@ pub struct PlainRanking {
     /// The query's terms the catalog holds, with their counts.
     pub terms: Vec<(TermId, u32)>,
     /// The best tools, best first.
-    pub hits: Vec<PlainHit>,
+    pub hits: Vec<Hit>,
 }
 
 impl PlainRanking {
@@ -57,21 +47,6 @@ impl PlainRanking {
         let terms = query_terms(index, query);
         let hits = rank(index, &terms, depth);
         PlainRanking { terms, hits }
-    }
-
-    /// The share of the query's words (each weighed by its IDF) that the
-    /// best tool holds, in [0, 1]: its score over the score of a tool of
-    /// average length holding each word once.
-    pub fn coverage(&self, index: &FieldIndex) -> f64 {
-        let ideal: f64 = self
-            .terms
-            .iter()
-            .map(|&(term, count)| index.plain_idf(term) * f64::from(count))
-            .sum();
-        match self.hits.first() {
-            Some(best) if ideal > 0.0 => (best.score / ideal).min(1.0),
-            _ => 0.0,
-        }
     }
 
     /// `1 / r` for the rank `r` (from 1) of `doc`, 0 when not ranked.
@@ -83,7 +58,7 @@ impl PlainRanking {
 
 /// The best `depth` tools by BM25 for `terms` ([`query_terms`]), best
 /// first, ties to the first document.
-pub fn rank(index: &FieldIndex, terms: &[(TermId, u32)], depth: usize) -> Vec<PlainHit> {
+pub fn rank(index: &FieldIndex, terms: &[(TermId, u32)], depth: usize) -> Vec<Hit> {
     SCORES.with(|cell| {
         let mut fresh = Scores::default();
         let mut borrowed = cell.try_borrow_mut();
@@ -98,20 +73,19 @@ pub fn rank(index: &FieldIndex, terms: &[(TermId, u32)], depth: usize) -> Vec<Pl
                 scores.add(posting.doc, weight * index.plain_saturation(posting));
             }
         }
-        let mut hits: Vec<PlainHit> = scores
+        let mut hits: Vec<Hit> = scores
             .touched
             .iter()
             .filter_map(|&doc| {
                 let score = *scores.by_doc.get(doc as usize)?;
-                Some(PlainHit { doc, score })
+                Some(Hit { doc, score })
             })
             .collect();
-        let order = |a: &PlainHit, b: &PlainHit| best_key_first((a.score, a.doc), (b.score, b.doc));
         if hits.len() > depth {
-            hits.select_nth_unstable_by(depth, order);
+            hits.select_nth_unstable_by(depth, Hit::best_first);
             hits.truncate(depth);
         }
-        hits.sort_unstable_by(order);
+        hits.sort_unstable_by(Hit::best_first);
         scores.clear();
         hits
     })

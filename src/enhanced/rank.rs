@@ -133,17 +133,6 @@ impl Plan {
         self.flat_mass
     }
 
-    /// The part of the counted concepts' mass that no tool knows, in [0, 1].
-    pub(super) fn unknown_share(&self) -> f64 {
-        let unknown: f64 = self
-            .terms
-            .iter()
-            .filter(|t| t.counts() && !t.known)
-            .map(|t| t.importance)
-            .sum();
-        ratio(unknown, self.mass)
-    }
-
     /// Resolves an analysed query in `index`.
     pub fn new(
         index: &FieldIndex,

@@ -14,6 +14,14 @@ pub struct Hit {
     pub score: f64,
 }
 
+impl Hit {
+    /// Higher scores first, ties to the first document: the one order of
+    /// hits, so that each ranking sorts them with the same code.
+    pub fn best_first(a: &Hit, b: &Hit) -> std::cmp::Ordering {
+        b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc))
+    }
+}
+
 /// Ranks `corpus` for `text`, at most `limit` hits; equal scores keep corpus order.
 pub fn rank(corpus: &Corpus, text: &str, limit: usize) -> Vec<Hit> {
     if corpus.is_empty() || limit == 0 {
@@ -50,7 +58,7 @@ pub fn rank(corpus: &Corpus, text: &str, limit: usize) -> Vec<Hit> {
         }
     }
     // Candidates are in corpus order, and so are equal scores.
-    hits.sort_unstable_by(|a, b| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc)));
+    hits.sort_unstable_by(Hit::best_first);
     hits.truncate(limit);
     hits
 }

