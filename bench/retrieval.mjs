@@ -1,7 +1,9 @@
 // Retrieval quality: every case of every query set through toolSearch at
 // limit 10, scored as ../shared/bench/README.md says, for the enhanced ranking
-// (the default), a plain BM25 beside it (the floor) and the reference ranking.
-// Then the confidence label's trade-off curve and the ablation.
+// (the default), a plain BM25 beside it (the floor: the public sets' baseline,
+// which cuts Han, kana and Hangul into bigrams) and the reference ranking.
+// First one table of every set beside its BM25 row, then each set by style,
+// the confidence label's trade-off curve and the ablation.
 //
 // Run: node bench/retrieval.mjs [options]
 //   --embeddings FILE        also rank with the semantic leg: FILE's vectors
@@ -19,9 +21,9 @@
 // Development sets are read and tuned on. Held-out sets (the shared val set,
 // the public BFCL set, our held-out sets) only measure whether a change
 // generalizes: never read their cases to fix them.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { ToolSearch, tokenize } from "toolsearch";
+import { ToolSearch } from "toolsearch";
 import { loadCatalog, sessionOf, sharedDir } from "./common.mjs";
 
 const RULES = ["glossary", "catalog", "details", "fields", "decision", "sentences", "proximity", "translation", "implied", "negation", "exact_names", "needs", "bm25"];
@@ -40,12 +42,21 @@ const ours = (file) => json(new URL(file, import.meta.url)).cases;
 
 const catalog = loadCatalog(dir);
 const mcp = { tools: catalog, session: sessionOf(catalog) };
-const bfclDir = join(dir, "bench", "public", "bfcl-live-multiple");
-const bfclTools = json(join(bfclDir, "tools.json"));
-const bfcl = {
-  tools: bfclTools,
-  session: { tools: bfclTools, toolsets: Object.fromEntries(bfclTools.map((t) => [t.function.name, "mcp-bfcl"])) },
-};
+
+/** A public set of `../shared/bench/public/`: its tools, toolsets and cases
+ * (its `kind`, or single and multi by gold size, as the style). */
+function publicSet(name, folder, heldOut = false) {
+  const at = join(dir, "bench", "public", folder);
+  const tools = json(join(at, "tools.json"));
+  const toolsets = existsSync(join(at, "toolsets.json"))
+    ? json(join(at, "toolsets.json"))
+    : Object.fromEntries(tools.map((t) => [t.function.name, `mcp-${folder}`]));
+  const cases = json(join(at, "cases.json")).cases.map((c) => ({
+    ...c,
+    style: c.gold_loose ? "exact" : (c.kind ?? (c.gold.length > 1 ? "multi" : "single")),
+  }));
+  return { name, cases, catalog: { tools, session: { tools, toolsets } }, heldOut, public: true };
+}
 
 const ALL_SETS = [
   { name: "dev", cases: [...shared("queries-dev.json"), ...shared("queries-dev-multilingual.json")], catalog: mcp },
@@ -55,17 +66,20 @@ const ALL_SETS = [
   { name: "long", cases: ours("queries-long.json"), catalog: mcp },
   // Ours: requests that ask for several things at once (`needs`: per need, the tools that serve it).
   { name: "needs", cases: ours("queries-needs.json"), catalog: mcp },
+  // Ours: Chinese and Korean requests to the English catalog.
+  { name: "cjk", cases: ours("queries-cjk.json"), catalog: mcp },
+  // Public sets written by others, to develop on.
+  publicSet("seal-tools", "seal-tools"),
+  publicSet("metatool", "metatool"),
+  publicSet("hammerbench-zh", "hammerbench-zh"),
+  publicSet("functionchat-ko", "functionchat-ko"),
   { name: "val", cases: shared("queries-val.json"), catalog: mcp, heldOut: true },
   { name: "held-out", cases: ours("queries-heldout.json"), catalog: mcp, heldOut: true },
   { name: "needs held-out", cases: ours("queries-needs-heldout.json"), catalog: mcp, heldOut: true },
+  { name: "cjk held-out", cases: ours("queries-cjk-heldout.json"), catalog: mcp, heldOut: true },
   // Public, written by users of hosted function calling: exact gold, and name
   // level (`gold_loose`: any pooled variant of the function).
-  {
-    name: "BFCL",
-    cases: json(join(bfclDir, "cases.json")).cases.map((c) => ({ ...c, style: "exact" })),
-    catalog: bfcl,
-    heldOut: true,
-  },
+  publicSet("BFCL", "bfcl-live-multiple", true),
 ];
 const only = option("--sets")?.split(",");
 const sets = only ? ALL_SETS.filter((s) => only.includes(s.name)) : ALL_SETS;
@@ -76,7 +90,7 @@ function stylesOf(c) {
   if (c.style !== "multilingual") return [[c.style, c.gold]];
   return [[c.gold.length ? "multilingual" : "multilingual impossible", c.gold]];
 }
-const STYLE_ORDER = ["keyword", "natural", "exact-name", "multilingual", "exact", "name level", "impossible", "multilingual impossible"];
+const STYLE_ORDER = ["keyword", "natural", "exact-name", "multilingual", "single", "multi", "opening", "external", "singlecall", "calldecision", "dialog", "exact", "name level", "impossible", "multilingual impossible"];
 
 /** Per-case metrics as the shared README defines them, plus the label and, for
  * several needs, the share of needs met at 5 and 10. */
@@ -92,6 +106,7 @@ function score(gold, needs, ranked, confidence) {
     hit1: ranked.length > 0 && g.has(ranked[0]) ? 1 : 0,
     hit5: ranked.slice(0, 5).some((n) => g.has(n)) ? 1 : 0,
     recall5: ranked.slice(0, 5).filter((n) => g.has(n)).length / g.size,
+    all5: ranked.slice(0, 5).filter((n) => g.has(n)).length === g.size ? 1 : 0,
     needs5: met(5),
     needs10: met(10),
     rr: first < 0 ? 0 : 1 / (first + 1),
@@ -100,17 +115,38 @@ function score(gold, needs, ranked, confidence) {
   };
 }
 
-/** A plain BM25 (k1 1.5, b 0.75) over the spec's documents (§5.3, §5.4) of
- * `tools`, stemmed like the package, with no gate and no floor. */
+/** Words a BM25 baseline leaves out. */
+const STOP = new Set("a an the of to in for on and or is are be with by at from as it this that my me i you your can".split(" "));
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]+/u;
+
+/** The baseline's tokens: ASCII letter and digit runs, lowercased, less a
+ * short stop list; each run of Han, kana or Hangul as overlapping character
+ * bigrams (a lone character as itself). No stemming. */
+function baselineTokens(text) {
+  const out = [];
+  for (const [run] of text.matchAll(/[A-Za-z0-9]+|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]+/gu)) {
+    if (!CJK.test(run)) {
+      const word = run.toLowerCase();
+      if (!STOP.has(word)) out.push(word);
+    } else {
+      const chars = [...run];
+      if (chars.length === 1) out.push(run);
+      for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
+    }
+  }
+  return out;
+}
+
+/** The BM25 baseline of the public sets' READMEs (k1 1.2, b 0.75) over each
+ * tool's name, description, and parameter names and descriptions: a plain
+ * BM25 with no gate and no floor, the floor every row is read against (for
+ * Chinese and Korean, the bigram BM25). */
 function plainBm25(tools) {
   const docs = tools.map((t) => {
     const f = t.function;
-    const words = f.name.replace(/^mcp__/, "").replace(/[_.:-]/g, " ");
-    const label = t["x-source"];
-    const parts = [words];
-    if (label && !words.split(/\s+/).includes(label)) parts.push(label);
-    parts.push(f.description ?? "", ...Object.keys(f.parameters?.properties ?? {}));
-    const tokens = tokenize(parts.join(" "));
+    const parts = [f.name.replace(/[^\p{L}\p{N}]+/gu, " "), f.description ?? ""];
+    for (const [key, schema] of Object.entries(f.parameters?.properties ?? {})) parts.push(key, schema?.description ?? "");
+    const tokens = baselineTokens(parts.join(" "));
     const tf = new Map();
     for (const t of tokens) tf.set(t, (tf.get(t) ?? 0) + 1);
     return { name: f.name, tf, len: tokens.length };
@@ -120,7 +156,7 @@ function plainBm25(tools) {
   const n = docs.length;
   const avg = docs.reduce((s, d) => s + d.len, 0) / n;
   return (query) => {
-    const q = tokenize(query);
+    const q = baselineTokens(query);
     const scored = [];
     docs.forEach((d, i) => {
       let s = 0;
@@ -128,7 +164,7 @@ function plainBm25(tools) {
         const tf = d.tf.get(t);
         if (!tf) continue;
         const idf = Math.log(1 + (n - df.get(t) + 0.5) / (df.get(t) + 0.5));
-        s += (idf * tf * 2.5) / (tf + 1.5 * (0.25 + (0.75 * d.len) / Math.max(avg, 1)));
+        s += (idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * d.len) / Math.max(avg, 1)));
       }
       if (s > 0) scored.push([s, i]);
     });
@@ -193,7 +229,7 @@ function byStyle(rows) {
 /** One set: per style, a row per ranking. */
 function setTable(set, rankings) {
   const needs = set.cases.some((c) => c.needs);
-  const head = ["style", "ranking", "n", "hit@1", "hit@5", "recall@5", ...(needs ? ["needs@5", "needs@10"] : []), "MRR", "empty", "labelled low", "impossible caught"];
+  const head = ["style", "ranking", "n", "hit@1", "hit@5", "recall@5", "all@5", ...(needs ? ["needs@5", "needs@10"] : []), "MRR", "empty", "labelled low", "impossible caught"];
   console.log(`\n### ${set.name}${set.heldOut ? " (held out)" : ""}\n`);
   console.log(`| ${head.join(" | ")} |`);
   console.log(`| ${head.map((_, i) => (i < 2 ? "---" : "---:")).join(" | ")} |`);
@@ -210,9 +246,54 @@ function setTable(set, rankings) {
         style,
         label,
         xs.length,
-        ...["hit1", "hit5", "recall5", ...(needs ? ["needs5", "needs10"] : []), "rr", "empty"].map((k) => fmt(mean(answerable, k))),
+        ...["hit1", "hit5", "recall5", "all5", ...(needs ? ["needs5", "needs10"] : []), "rr", "empty"].map((k) => fmt(mean(answerable, k))),
         labelled ? fmt(mean(answerable, "low")) : "",
         fmt(mean(impossible, labelled ? "caught" : "empty")),
+      ];
+      console.log(`| ${cells.join(" | ")} |`);
+    }
+  }
+}
+
+/** Every set in one table, each beside its plain BM25 row (BFCL twice:
+ * exact and name level): the answerable cases' hit@1, hit@5, recall@5,
+ * all@5 (every gold tool in the top 5), needs@5 (several-needs sets), the
+ * empty rate and the share labelled low; the impossible cases' share caught
+ * (labelled low, or empty). With embeddings, the semantic leg's hit@5 and
+ * recall@5 beside. */
+function summaryTable(rankings) {
+  const of = (label) => rankings.find(([l]) => l.startsWith(label))?.[1];
+  const [enhanced, bm25, e5] = [of("enhanced"), of("plain BM25"), rankings.find(([l]) => l.includes("e5"))?.[1]];
+  const head = ["set", "use", "n", "hit@1", "hit@5", "BM25 hit@5", "recall@5", "BM25 recall@5", "all@5", "BM25 all@5", "needs@5", "BM25 needs@5", "empty", "labelled low", "impossible caught", "BM25 caught (empty)", ...(e5 ? ["hit@5 + e5", "recall@5 + e5"] : [])];
+  console.log("\n## Every set beside its plain BM25 (limit 10, default config)\n");
+  console.log(`| ${head.join(" | ")} |`);
+  console.log(`| ${head.map((_, i) => (i < 2 ? "---" : "---:")).join(" | ")} |`);
+  for (const set of sets) {
+    const levels = set.cases.some((c) => c.gold_loose) ? ["exact", "name level"] : [null];
+    for (const level of levels) {
+      const pick = (result) => result[set.name].filter((r) => level === null || r.style === level);
+      const [rows, base, fused] = [pick(enhanced), pick(bm25), e5 ? pick(e5) : null];
+      const answerable = (xs) => xs.filter((r) => !r.s.impossible);
+      const impossible = (xs) => xs.filter((r) => r.s.impossible);
+      const needs = set.cases.some((c) => c.needs);
+      const cells = [
+        level ? `${set.name} (${level})` : set.name,
+        set.heldOut ? "held out" : "development",
+        set.cases.length,
+        fmt(mean(answerable(rows), "hit1")),
+        fmt(mean(answerable(rows), "hit5")),
+        fmt(mean(answerable(base), "hit5")),
+        fmt(mean(answerable(rows), "recall5")),
+        fmt(mean(answerable(base), "recall5")),
+        fmt(mean(answerable(rows), "all5")),
+        fmt(mean(answerable(base), "all5")),
+        needs ? fmt(mean(answerable(rows), "needs5")) : "",
+        needs ? fmt(mean(answerable(base), "needs5")) : "",
+        fmt(mean(answerable(rows), "empty")),
+        fmt(mean(answerable(rows), "low")),
+        fmt(mean(impossible(rows), "caught")),
+        fmt(mean(impossible(base), "empty")),
+        ...(fused ? [fmt(mean(answerable(fused), "hit5")), fmt(mean(answerable(fused), "recall5"))] : []),
       ];
       console.log(`| ${cells.join(" | ")} |`);
     }
@@ -249,39 +330,47 @@ function confidences() {
 }
 
 /** A missed label (an impossible request labelled high) costs this many false
- * ones (an answerable request labelled low): the model still sees a low
- * group's tools, but a high group tells it to go on. */
-const MISSED_COST = 3;
+ * ones (an answerable request labelled low), as in bench/calibrate.mjs: a low
+ * group lists every candidate, so a false label costs a caution and a missed
+ * one a tool trusted wrongly. */
+const MISSED_COST = 1;
 
+/** The label's trade-off: per set, by threshold, the share of answerable
+ * requests labelled low and of impossible ones caught (labelled low or
+ * empty). The cost is the mean share labelled low over the development sets
+ * plus MISSED_COST times their mean share missed. */
 function curve(decided) {
   console.log("\n### The confidence label: answerable cases labelled low, and impossible cases labelled low or empty, by threshold\n");
   const development = sets.filter((s) => !s.heldOut);
-  console.log(`The cost is false labels + ${MISSED_COST} × missed labels over the development sets (${development.map((s) => s.name).join(", ")}); the threshold is chosen where it is least.\n`);
+  console.log(`The cost is the mean share of answerable requests labelled low + ${MISSED_COST} × the mean share of impossible ones missed, over the development sets (${development.map((s) => s.name).join(", ")}); the threshold is chosen where it is least.\n`);
   const head = sets.flatMap((s) => (s.cases.some((c) => !c.gold.length) ? [`${s.name} low`, `${s.name} caught`] : [`${s.name} low`]));
   const used = decided[sets[0].name][0]?.decision.threshold;
   const isLow = (r, t) => !r.sure && r.decision.confidence < t;
-  const developmentCost = (t) =>
-    development.reduce((sum, s) => {
-      const rows = decided[s.name];
-      const falseLow = rows.filter((r) => r.c.gold.length && isLow(r, t)).length;
-      const missed = rows.filter((r) => !r.c.gold.length && !isLow(r, t) && r.candidates > 0).length;
-      return sum + falseLow + MISSED_COST * missed;
-    }, 0);
+  const rates = (s, t) => {
+    const answerable = decided[s.name].filter((r) => r.c.gold.length);
+    const impossible = decided[s.name].filter((r) => !r.c.gold.length);
+    return {
+      low: answerable.filter((r) => isLow(r, t)).length / answerable.length,
+      caught: impossible.length ? impossible.filter((r) => isLow(r, t) || r.candidates === 0).length / impossible.length : null,
+    };
+  };
+  const average = (xs) => xs.reduce((a, b) => a + b, 0) / Math.max(xs.length, 1);
+  const developmentCost = (t) => {
+    const each = development.map((s) => rates(s, t));
+    const missed = each.filter((e) => e.caught !== null).map((e) => 1 - e.caught);
+    return average(each.map((e) => e.low)) + MISSED_COST * average(missed);
+  };
   let least = 0.5;
-  for (let step = 1; step < 100; step++) if (developmentCost(step / 100) < developmentCost(least)) least = step / 100;
-  console.log(`Least cost at ${least.toFixed(2)} (${developmentCost(least)}).\n`);
+  for (let step = 1; step < 100; step++) if (developmentCost(step / 100) < developmentCost(least) - 1e-12) least = step / 100;
+  console.log(`Least cost at ${least.toFixed(2)} (${developmentCost(least).toFixed(3)}).\n`);
   console.log(`| threshold | development cost | ${head.join(" | ")} |`);
   console.log(`| ---: | ---: | ${head.map(() => "---:").join(" | ")} |`);
   for (const t of [...new Set([...CURVE, used])].sort((a, b) => a - b)) {
     const cells = sets.flatMap((s) => {
-      const answerable = decided[s.name].filter((r) => r.c.gold.length);
-      const impossible = decided[s.name].filter((r) => !r.c.gold.length);
-      const low = answerable.filter((r) => isLow(r, t)).length;
-      const caught = impossible.filter((r) => isLow(r, t) || r.candidates === 0).length;
-      const cell = [(low / answerable.length).toFixed(3)];
-      return impossible.length ? [...cell, (caught / impossible.length).toFixed(3)] : cell;
+      const { low, caught } = rates(s, t);
+      return caught === null ? [low.toFixed(3)] : [low.toFixed(3), caught.toFixed(3)];
     });
-    console.log(`| ${t.toFixed(2)}${t === used ? " (used)" : ""} | ${developmentCost(t)} | ${cells.join(" | ")} |`);
+    console.log(`| ${t.toFixed(2)}${t === used ? " (used)" : ""} | ${developmentCost(t).toFixed(3)} | ${cells.join(" | ")} |`);
   }
   console.log("\nROC AUC of the confidence, answerable against impossible (exact names aside):");
   for (const s of sets) {
@@ -335,7 +424,8 @@ if (embeddings) {
 rankings.push(["plain BM25", await run((cat) => { const bm25 = plainBm25(cat.tools); return async (q) => bm25(q); })]);
 rankings.push(["reference", await runTs({ config: { ranking: "reference" } })]);
 
-console.log("## Per set (limit 10)");
+summaryTable(rankings);
+console.log("\n## Per set and style (limit 10)");
 for (const set of sets) setTable(set, rankings);
 
 const decided = confidences();
@@ -345,8 +435,9 @@ const signalsFile = option("--signals");
 if (signalsFile) {
   const lines = [];
   for (const set of sets) {
-    for (const { c, decision } of decided[set.name]) {
-      lines.push(JSON.stringify({ set: set.name, id: c.id, style: c.style, answerable: c.gold.length > 0, signals: decision }));
+    for (const { c, decision, sure, candidates } of decided[set.name]) {
+      const line = { set: set.name, id: c.id, style: c.style, answerable: c.gold.length > 0, sure, empty: candidates === 0, signals: decision };
+      lines.push(JSON.stringify(line));
     }
   }
   mkdirSync(dirname(signalsFile), { recursive: true });
