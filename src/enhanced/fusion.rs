@@ -1,8 +1,9 @@
 //! Fusion of the enhanced ranking's two lexical legs: the rules' BM25F
 //! ranking and the plain BM25 ranking of the request's own words, by a
 //! calibrated sum. Each leg's score is put on a scale of its own first: the
-//! rules' against the score of an ideal tool (every concept in its name),
-//! the plain leg's against its best tool. Reciprocal-rank fusion was
+//! rules' against the score of an ideal tool (every concept in its name;
+//! uncapped, as a cap flattened the best tools of a request of one counted
+//! concept into ties), the plain leg's against its best tool. Reciprocal-rank fusion was
 //! measured against it and lost on the development pool
 //! (bench/EXPERIMENTS.md, 2026-12-07).
 
@@ -16,11 +17,6 @@ pub const DEPTH: usize = 50;
 /// from 0.2 to 0.3 (mean recall@5 within 0.003).
 const PLAIN_WEIGHT: f64 = 0.25;
 
-/// The most a rules score counts, relative to an ideal tool's: a tool that
-/// holds a concept twice, or its words side by side, earns a little more
-/// than the ideal, not without bound.
-const RELATIVE_CAP: f64 = 1.5;
-
 /// The fused order of the rules' `ranked` candidates (in any order) and the
 /// plain leg's `plain` tools (best first), the best `sorted` first and in
 /// order, the others after them in no order; `ideal` is the rules score of
@@ -33,13 +29,7 @@ pub fn fuse(ranked: &[Scored], plain: &[Hit], ideal: f64, sorted: usize) -> Vec<
     } else {
         ranked.iter().map(|s| s.score).fold(0.0, f64::max)
     };
-    let rules = |score: f64| {
-        if scale > 0.0 {
-            (score / scale).min(RELATIVE_CAP)
-        } else {
-            0.0
-        }
-    };
+    let rules = |score: f64| if scale > 0.0 { score / scale } else { 0.0 };
     let best_plain = plain.first().map_or(0.0, |p| p.score);
     let mut by_doc: Vec<(u32, f64)> = plain
         .iter()
