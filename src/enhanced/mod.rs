@@ -342,7 +342,7 @@ fn read_parts(index: &EnhancedIndex, query: &str, rules: Rules, whole: Signals) 
         if plan.named_servers().next().is_none() {
             signals.service_gap = whole.service_gap;
         }
-        let answered = signals.confidence() >= NEED_THRESHOLD && plan.counted() > 0.0;
+        let answered = signals.need_confidence() >= NEED_THRESHOLD && plan.counted() > 0.0;
         let best = candidates.ranked.first().filter(|_| answered);
         (signals, best.map(|s| s.doc))
     };

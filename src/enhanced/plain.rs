@@ -13,12 +13,15 @@ use super::words::for_each_prose_word;
 use crate::search::{stem, Hit};
 
 /// The query's terms the catalog holds, each with how often the query
-/// writes it; filler and unknown words left out.
+/// writes it; filler and unknown words left out, unless every word of the
+/// query is filler (then those words are all it has).
 pub fn query_terms(index: &FieldIndex, query: &str) -> Vec<(TermId, u32)> {
     let filler = &english().filler;
+    let mut all_filler = true;
+    for_each_prose_word(query, |word| all_filler &= filler.contains(word));
     let mut terms: Vec<(TermId, u32)> = Vec::new();
     for_each_prose_word(query, |word| {
-        if filler.contains(word) {
+        if !all_filler && filler.contains(word) {
             return;
         }
         let Some(term) = index.term(&stem(word)) else {
@@ -49,8 +52,14 @@ impl PlainRanking {
         PlainRanking { terms, hits }
     }
 
-    /// `1 / r` for the rank `r` (from 1) of `doc`, 0 when not ranked.
-    pub fn reciprocal_rank(&self, doc: Option<u32>) -> f64 {
+    /// How far the leg agrees that `doc` is the best tool: `1 / r` for its
+    /// rank `r` (from 1), 0 when the leg ranks others but not it, and 1
+    /// when the leg ranks nothing (a request in another language, whose
+    /// words no tool holds, is no evidence against it).
+    pub fn agreement(&self, doc: Option<u32>) -> f64 {
+        if self.hits.is_empty() {
+            return 1.0;
+        }
         doc.and_then(|doc| self.hits.iter().position(|h| h.doc == doc))
             .map_or(0.0, |at| 1.0 / (at as f64 + 1.0))
     }
