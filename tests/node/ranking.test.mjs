@@ -40,7 +40,7 @@ test("enhanced answers natural and multilingual requests, and labels what no too
       "envoyer un e-mail",
       "メールを送信して",
       "order a pizza for tonight",
-      "send a fax to the accountant",
+      "translate the ticket into french",
     ],
     5,
   );
@@ -53,9 +53,9 @@ test("enhanced answers natural and multilingual requests, and labels what no too
   assert.deepEqual(results[4].matches, []);
   assert.equal(results[4].confidence, "low");
   assert.ok(results[4].available_sources.length > 0);
-  // A fax is not an email: a few candidates, labelled low, with a caution.
+  // No tool translates: its candidates, labelled low, with a caution.
   assert.equal(results[5].confidence, "low", JSON.stringify(results[5]));
-  assert.ok(results[5].matches.length > 0 && results[5].matches.length <= 3);
+  assert.ok(results[5].matches.length > 0);
   assert.match(results[5].hint, /tell the user/);
   assert.ok(results[5].available_sources.length > 0);
 });
@@ -109,7 +109,7 @@ test("ablation switches a rule off", async () => {
   const full = new ToolSearch({ config: { ranking: "enhanced" } });
   const noDecision = new ToolSearch({ config: { ranking: "enhanced", ranking_ablation: ["decision"] } });
   assert.deepEqual(noDecision.config.ranking_ablation, ["decision"]);
-  const query = ["order a pizza and send it to the team"];
+  const query = ["translate the ticket into french"];
   assert.equal((await groups(full, query))[0].confidence, "low");
   assert.equal((await groups(noDecision, query))[0].confidence, "high");
 });
@@ -131,8 +131,9 @@ test("enhanced on the real catalog: the issue's examples", { skip: sharedDir() ?
       real,
     ),
   );
+  // No tool books flights: labelled low, its list whole up to the limit.
   assert.equal(out.results[0].confidence, "low");
-  assert.ok(out.results[0].matches.length <= 3);
+  assert.equal(out.results[0].matches.length, 5);
   assert.ok(out.results[1].matches.some((n) => /create_?issue/i.test(n)), JSON.stringify(out.results[1]));
   assert.ok(out.results[2].matches.slice(0, 3).includes("mcp_atlassian_jira_create_sprint"), JSON.stringify(out.results[2]));
   assert.ok(out.results[3].matches.includes("mcp_kubernetes_kubectl_describe"), JSON.stringify(out.results[3]));
