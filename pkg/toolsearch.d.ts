@@ -4,10 +4,25 @@
 // so that a project whose `lib` stops at es2022 still reads these types.
 /// <reference lib="esnext.disposable" />
 
+/**
+ * A tool's `_meta`, in any shape. `"toolsearch/keywords"` (a string, or a
+ * list of strings) gives it search-only keywords: words the enhanced ranking
+ * indexes like its description's (at most 1,000 characters), which no answer
+ * shows to the model. A catalog author adds the words users ask with that
+ * the description lacks ("parcel", "courier" for a create_shipment tool).
+ * The reference ranking reads none. `findability` counts them.
+ */
+export interface ToolMeta {
+  "toolsearch/keywords"?: string | string[];
+  [key: string]: unknown;
+}
+
 /** An OpenAI function tool. */
 export interface OpenAiTool {
   type: "function";
   function: { name: string; description?: string; parameters?: JsonSchema };
+  /** Read by toolsearch (a deferred tool is never sent; strip it from visible ones). */
+  _meta?: ToolMeta;
 }
 
 /** An Anthropic tool (the SDK's `Tool`: no `type`, or "custom"). */
@@ -16,6 +31,8 @@ export interface AnthropicTool {
   name: string;
   description?: string;
   input_schema?: JsonSchema;
+  /** Read by toolsearch (a deferred tool is never sent; strip it from visible ones). */
+  _meta?: ToolMeta;
 }
 
 /** An MCP tool as `tools/list` returns it. */
@@ -27,7 +44,7 @@ export interface McpTool {
   inputSchema?: JsonSchema;
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
-  _meta?: Record<string, unknown>;
+  _meta?: ToolMeta;
 }
 
 /**
@@ -584,6 +601,8 @@ export interface Findability {
   duplicates: { words: string; names: string[]; fix: string }[];
   /** Tools with an empty or one-word description. */
   thin: { name: string; description: string; fix: string }[];
+  /** The deferred tools that carry search-only keywords (`_meta["toolsearch/keywords"]`). */
+  keywords: number;
 }
 
 /** Session parts for one MCP server (`ToolSearch.fromMcp`). */

@@ -8,7 +8,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { unreadable } from "./listing.mjs";
-import { PINNING_KEYS } from "./pinning.mjs";
+import { SHOWING_KEYS } from "./pinning.mjs";
 import { errorText } from "./redact.mjs";
 
 /** @import { ServerEntry } from "./pool.mjs" */
@@ -38,8 +38,8 @@ function configKey(spec, salt) {
     value !== null && typeof value === "object" && !Array.isArray(value)
       ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, sorted(/** @type {Record<string, unknown>} */ (value)[k])]))
       : value;
-  // How the server starts: pinning changes what is shown of its tools, not them.
-  const launch = Object.fromEntries(Object.entries(spec).filter(([key]) => !PINNING_KEYS.includes(key)));
+  // How the server starts: pinning and keywords change what is shown of its tools, not them.
+  const launch = Object.fromEntries(Object.entries(spec).filter(([key]) => !SHOWING_KEYS.includes(key)));
   return createHmac("sha256", salt).update(JSON.stringify(sorted(launch))).digest("hex");
 }
 

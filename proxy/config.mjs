@@ -39,11 +39,12 @@ import { APPROVAL_POLICIES, DEFAULT_APPROVAL } from "./approval.mjs";
  * @property {string} [approval]
  * @property {boolean} [defer]
  * @property {true | string[]} [alwaysLoad]
+ * @property {Record<string, string | string[]>} [keywords]
  */
 
 /**
  * The spec `connectMcpServers` takes for a checked entry, with its pinning.
- * @typedef {McpServersMap[string] & { defer?: boolean, alwaysLoad?: true | string[] }} ServerSpec
+ * @typedef {McpServersMap[string] & { defer?: boolean, alwaysLoad?: true | string[], keywords?: Record<string, string | string[]> }} ServerSpec
  */
 
 /** The keys of servers.json and what each takes. @type {Record<string, string>} */
@@ -63,7 +64,7 @@ const OPTIONS = {
 const MIN_MESSAGE_BYTES = 64 * 1024;
 
 /** The keys of one server's entry. */
-const ENTRY_KEYS = ["command", "args", "env", "cwd", "url", "headers", "type", "disabled", "approval", "defer", "alwaysLoad"];
+const ENTRY_KEYS = ["command", "args", "env", "cwd", "url", "headers", "type", "disabled", "approval", "defer", "alwaysLoad", "keywords"];
 
 /** What an entry's `type` may say (Claude Code and VS Code write one). @type {Record<string, string>} */
 const TYPES = { stdio: "command", http: "url", "streamable-http": "url", sse: "url" };
@@ -183,7 +184,7 @@ function entryProblems(name, entry) {
     if (!ENTRY_KEYS.includes(key)) problems.push(unknownKey(key, ENTRY_KEYS, `${at}: `));
   }
   const fields = /** @type {Record<string, unknown>} */ (entry);
-  const { command, args, env, cwd, url, headers, type, disabled, approval, defer, alwaysLoad } = fields;
+  const { command, args, env, cwd, url, headers, type, disabled, approval, defer, alwaysLoad, keywords } = fields;
   /** @param {unknown} value */
   const strings = (value) => Array.isArray(value) && value.every((v) => typeof v === "string");
   /** @param {unknown} value */
@@ -199,6 +200,10 @@ function entryProblems(name, entry) {
   if (defer !== undefined && typeof defer !== "boolean") problems.push(`${at}: "defer" must be true (every tool behind tool_search, the server's pins too) or false (every tool shown)`);
   if (alwaysLoad !== undefined && alwaysLoad !== true && !strings(alwaysLoad)) {
     problems.push(`${at}: "alwaysLoad" must be true or a list of the server's tool names (${describe(alwaysLoad)} found)`);
+  }
+  const wordsOf = (/** @type {unknown} */ value) => typeof value === "string" || strings(value);
+  if (keywords !== undefined && !(keywords !== null && typeof keywords === "object" && !Array.isArray(keywords) && Object.values(keywords).every(wordsOf))) {
+    problems.push(`${at}: "keywords" must map the server's tool names to search-only words, a string or a list of strings (${describe(keywords)} found)`);
   }
   if (approval !== undefined && !Object.hasOwn(APPROVAL_POLICIES, String(approval))) {
     const policies = Object.entries(APPROVAL_POLICIES).map(([policy, asks]) => `"${policy}" (${asks})`);
@@ -221,10 +226,10 @@ function entryProblems(name, entry) {
  * @param {CheckedEntry} entry
  * @returns {ServerSpec}
  */
-function serverSpec({ command, args, env, cwd, url, headers, defer, alwaysLoad }) {
+function serverSpec({ command, args, env, cwd, url, headers, defer, alwaysLoad, keywords }) {
   // Checked: an entry without a url has a command.
   const launch = url !== undefined ? { url, ...(headers && { headers }) } : { command: /** @type {string} */ (command), ...(args && { args }), ...(env && { env }), ...(cwd && { cwd }) };
-  return { ...launch, ...(defer !== undefined && { defer }), ...(alwaysLoad !== undefined && { alwaysLoad }) };
+  return { ...launch, ...(defer !== undefined && { defer }), ...(alwaysLoad !== undefined && { alwaysLoad }), ...(keywords !== undefined && { keywords }) };
 }
 
 /** @param {unknown} value */

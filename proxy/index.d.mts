@@ -10,6 +10,12 @@ import type { McpTool, Session } from "toolsearch";
 export interface McpPinning {
   defer?: boolean;
   alwaysLoad?: true | string[];
+  /**
+   * Search-only keywords per tool (the server's own names): words the
+   * enhanced ranking finds the tool by, added to its
+   * `_meta["toolsearch/keywords"]`. The client never sees them.
+   */
+  keywords?: Record<string, string | string[]>;
 }
 
 /** One MCP server: a command over stdio, or a streamable HTTP URL (with the headers its requests carry). `disabled: true` leaves it out. */

@@ -6,8 +6,8 @@
 
 /** @import { McpImport } from "toolsearch" */
 
-/** The entry keys of pinning: they change what is shown, not how the server starts. */
-export const PINNING_KEYS = ["defer", "alwaysLoad"];
+/** The entry keys that change what is shown of a server's tools, not how it starts: pinning, and search-only keywords. */
+export const SHOWING_KEYS = ["defer", "alwaysLoad", "keywords"];
 
 /**
  * `imported` (what `ToolSearch.fromMcp` made of a server's tools) with its

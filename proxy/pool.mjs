@@ -4,6 +4,7 @@
 import { ToolSearch } from "toolsearch";
 import { CACHE_MAX_AGE_MS, ManifestCache } from "./cache.mjs";
 import { LONGEST_DELAY_MS, MAX_MESSAGE_BYTES, positive } from "./limits.mjs";
+import { withKeywords } from "./keywords.mjs";
 import { withPinning } from "./pinning.mjs";
 import { redacted } from "./redact.mjs";
 import { Server } from "./server.mjs";
@@ -28,6 +29,7 @@ import { END_GRACE_MS, endProcesses } from "./transport.mjs";
  * @property {unknown} [disabled]
  * @property {unknown} [defer]
  * @property {unknown} [alwaysLoad]
+ * @property {unknown} [keywords]
  */
 
 /** How long a server may take to start and list its tools before it counts as unavailable. */
@@ -116,7 +118,8 @@ export class ServerPool {
     }
     const imported = ToolSearch.fromMcp(server.name, tools, taken);
     for (const warning of imported.warnings) this.warn(warning);
-    return withPinning(imported, server.spec, (warning) => this.warn(`server '${server.name}': ${warning}`));
+    const warn = (/** @type {string} */ warning) => this.warn(`server '${server.name}': ${warning}`);
+    return withKeywords(withPinning(imported, server.spec, warn), server.spec.keywords, warn);
   }
 
   /** The session and routes again, from every server's tools and failures. */

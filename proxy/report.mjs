@@ -31,5 +31,6 @@ export function reportText(report, servers, ranking) {
   lines.push("", `Empty or one-word descriptions (${count(report.thin.length)}):`);
   for (const thin of report.thin) lines.push(`  ${thin.name}: "${thin.description}"`);
   if (report.thin.length > 0) lines.push(`    fix: ${report.thin[0].fix}`);
+  lines.push("", `Tools with search-only keywords: ${count(report.keywords)}.`);
   return `${lines.join("\n")}\n`;
 }

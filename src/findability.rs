@@ -38,6 +38,9 @@ pub struct Findability {
     pub duplicates: Vec<Duplicate>,
     /// Tools with an empty or one-word description.
     pub thin: Vec<Thin>,
+    /// The deferred tools that carry search-only keywords
+    /// (`_meta["toolsearch/keywords"]`).
+    pub keywords: usize,
 }
 
 /// Which words of a tool a query was made of.
@@ -103,6 +106,10 @@ pub fn report(prepared: &Prepared, config: &Config) -> Findability {
         unfound: Vec::new(),
         duplicates: duplicates(entries),
         thin: Vec::new(),
+        keywords: entries
+            .iter()
+            .filter(|e| !e.tool.def.keywords.is_empty())
+            .count(),
     };
     for (doc, entry) in entries.iter().enumerate() {
         let description = entry.tool.def.description.as_deref().unwrap_or("").trim();
@@ -150,6 +157,10 @@ pub fn report(prepared: &Prepared, config: &Config) -> Findability {
     report
 }
 
+/// The end of each fix: words the model should not read can be given to
+/// search alone.
+const KEYWORDS_HINT: &str = ", or give it search-only keywords (`_meta[\"toolsearch/keywords\"]`)";
+
 /// What to do about a tool with an empty or one-word description.
 const THIN_FIX: &str = "Describe what the tool does and when to use it, in a sentence or two: the description is most of what search reads.";
 
@@ -167,9 +178,9 @@ fn reason(at: Option<usize>, ahead: &[String]) -> String {
 fn fix(from: QueryFrom, query: &str) -> String {
     match from {
         QueryFrom::Name => format!(
-            "Name the tool by what it does to what: the words of its name ({query}) lead to other tools first. Put its operation and its object in the name, or say them early in the description."
+            "Name the tool by what it does to what: the words of its name ({query}) lead to other tools first. Put its operation and its object in the name, or say them early in the description{KEYWORDS_HINT}."
         ),
-        QueryFrom::Description => "Begin the description with what the tool does, in the words a user would ask with; its first sentence leads to other tools first.".to_owned(),
+        QueryFrom::Description => format!("Begin the description with what the tool does, in the words a user would ask with; its first sentence leads to other tools first{KEYWORDS_HINT}."),
     }
 }
 

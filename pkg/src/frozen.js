@@ -8,7 +8,9 @@
 import { ENUM_ITEMS_MAX, isList, isRecord } from "./values.js";
 
 /** The keys of a tool object that its view reads (see `snapshot` in views.js). */
-const TOOL_KEYS = ["function", "inputSchema", "input_schema", "name", "description"];
+const TOOL_KEYS = ["function", "inputSchema", "input_schema", "name", "description", "_meta"];
+/** The key of a tool's `_meta` that its view reads: its search-only keywords. */
+const META_KEYS = ["toolsearch/keywords"];
 /** The keys of an OpenAI tool's `function` that its view reads. */
 const FUNCTION_KEYS = ["name", "description", "parameters"];
 /** The keys of a parameters schema that its view reads. */
@@ -112,12 +114,21 @@ function immutableParameters(parameters) {
 }
 
 /**
+ * True when `meta` is no record, or one whose search-only keywords cannot change.
+ * @param {unknown} meta
+ */
+function immutableMeta(meta) {
+  if (!isRecord(meta)) return true;
+  return frozenData(meta, META_KEYS) && immutableList(meta[META_KEYS[0]], ENUM_ITEMS_MAX);
+}
+
+/**
  * True when nothing a tool view reads of `tool` can change.
  * @param {unknown} tool
  */
 export function isImmutableTool(tool) {
   try {
-    if (!isRecord(tool) || !frozenData(tool, TOOL_KEYS)) return false;
+    if (!isRecord(tool) || !frozenData(tool, TOOL_KEYS) || !immutableMeta(tool._meta)) return false;
     const fn = tool.function;
     if (isRecord(fn)) return frozenData(fn, FUNCTION_KEYS) && immutableParameters(fn.parameters);
     return immutableParameters(tool.inputSchema) && immutableParameters(tool.input_schema);

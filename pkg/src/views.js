@@ -34,6 +34,9 @@ import { ENUM_ITEMS_MAX, isList, isRecord, jsonText, ownString } from "./values.
  * @property {string[]} keys
  * @property {unknown[]} requiredItems
  * @property {unknown[] | null} params see paramParts
+ * @property {unknown} meta the tool's `_meta` (read by the enhanced ranking only)
+ * @property {unknown} keywords its search-only keywords, `_meta[KEYWORDS_META]`
+ * @property {unknown[] | null} keywordItems their items as read now, for a list
  */
 /**
  * A tool's interned view, as remembered per tool object.
@@ -49,6 +52,15 @@ import { ENUM_ITEMS_MAX, isList, isRecord, jsonText, ownString } from "./values.
  * @property {number} [chars] its compact JSON length, once asked for
  */
 /** @typedef {Record<string, unknown> | null} NameMap a session's toolsets or owners */
+
+/** The `_meta` key of a tool's search-only keywords (`ToolDef::keywords`). */
+const KEYWORDS_META = "toolsearch/keywords";
+/**
+ * The most UTF-16 units of keywords sent per tool: twice the 1,000
+ * characters the engine keeps, so that its exact clip comes first (and no
+ * surrogate pair cut here reaches it).
+ */
+const KEYWORDS_UNITS = 2000;
 
 /** Extra interned tools allowed beyond the session before the memo resets. */
 const INTERN_SLACK = 4096;
@@ -132,6 +144,8 @@ function snapshot(tool, withParams) {
   const properties = isRecord(parameters) ? parameters.properties : undefined;
   const required = isRecord(parameters) ? parameters.required : undefined;
   const keys = isRecord(properties) ? Object.keys(properties) : [];
+  const meta = withParams ? tool._meta : undefined;
+  const keywords = isRecord(meta) ? meta[KEYWORDS_META] : undefined;
   return {
     fn,
     parameters,
@@ -142,7 +156,26 @@ function snapshot(tool, withParams) {
     keys,
     requiredItems: isList(required) ? required.slice() : [],
     params: withParams ? paramParts(isRecord(properties) ? properties : {}, keys) : null,
+    meta,
+    keywords,
+    keywordItems: isList(keywords) ? itemsOf(/** @type {unknown[]} */ (keywords)) : null,
   };
+}
+
+/**
+ * `ToolDef::keywords`: the strings of a tool's keywords (one, or a list's),
+ * each ended by a line break, at most about KEYWORDS_UNITS before the engine
+ * clips them exactly.
+ * @param {View} snap
+ */
+function keywordText(snap) {
+  const items = snap.keywordItems ?? [snap.keywords];
+  let text = "";
+  for (let k = 0; k < items.length && text.length < KEYWORDS_UNITS; k++) {
+    const item = items[k];
+    if (typeof item === "string") text += item.slice(0, KEYWORDS_UNITS) + "\n";
+  }
+  return text;
 }
 
 /**
@@ -191,6 +224,8 @@ function isFresh(tool, snap) {
   if (properties !== snap.properties || required !== snap.required) return false;
   if (isRecord(properties) && !sameList(Object.keys(properties), snap.keys)) return false;
   if (isList(required) && !sameList(required, snap.requiredItems)) return false;
+  // The enhanced ranking reads the search-only keywords too.
+  if (snap.params !== null && !freshKeywords(tool, snap)) return false;
   // Properties that are no record have no keys: nothing more to compare.
   if (snap.params === null || !isRecord(properties)) return true;
   for (let i = 0; i < snap.keys.length; i++) {
@@ -210,6 +245,20 @@ function isFresh(tool, snap) {
 }
 
 /**
+ * True while `tool`'s `_meta` and search-only keywords still read as `snap`'s.
+ * @param {Tool} tool
+ * @param {View} snap
+ */
+function freshKeywords(tool, snap) {
+  const meta = tool._meta;
+  if (meta !== snap.meta) return false;
+  if (!isRecord(meta)) return true;
+  const keywords = meta[KEYWORDS_META];
+  if (keywords !== snap.keywords) return false;
+  return snap.keywordItems === null || sameItems(/** @type {unknown[]} */ (keywords), snap.keywordItems);
+}
+
+/**
  * One row of the string the engine interns (see ROW). Built by concatenation,
  * with no arrays or closures: this runs once per tool in a fresh process, in
  * V8's first tiers, where that halves the cost of the catalog's rows.
@@ -219,10 +268,11 @@ function isFresh(tool, snap) {
  */
 function toolRow(snap, toolset, owner) {
   const framed = textField(toolset) + FIELD + textField(owner) + FIELD;
-  if (snap === null) return FIELD + ABSENT + FIELD + FIELD + FIELD + framed + ROW;
+  if (snap === null) return FIELD + ABSENT + FIELD + FIELD + FIELD + framed + FIELD + ROW;
   const name = typeof snap.name === "string" ? plain(snap.name) : "";
   const head = name + FIELD + textField(snap.description) + FIELD;
-  return head + listField(snap.keys) + FIELD + listField(snap.requiredItems) + FIELD + framed + plain(paramText(snap.params)) + ROW;
+  const texts = plain(paramText(snap.params)) + FIELD + plain(keywordText(snap));
+  return head + listField(snap.keys) + FIELD + listField(snap.requiredItems) + FIELD + framed + texts + ROW;
 }
 
 /**

@@ -114,6 +114,7 @@ impl Catalog {
             def.param_keys.iter().for_each(|key| digest.text(key));
             if param_text {
                 digest.text(&def.param_text);
+                digest.text(&def.keywords);
             }
             digest.text(&entry.source_name);
         }
@@ -133,6 +134,7 @@ impl Catalog {
                     + def.description.as_deref().map_or(0, str::len)
                     + def.param_keys.iter().map(String::len).sum::<usize>()
                     + def.param_text.len()
+                    + def.keywords.len()
                     + entry.source_name.len()
             })
             .sum();

@@ -189,6 +189,7 @@ fn documents(group: &Map<String, Value>, query: &str, schemas: &Map<String, Valu
                 param_keys: Vec::new(),
                 required,
                 param_text: String::new(),
+                keywords: String::new(),
             },
             toolset: None,
             owner: None,

@@ -171,6 +171,11 @@ impl FieldIndex {
                 Vec::with_capacity(own_name + fields[LEAD].len() + fields[DESCRIPTION].len());
             sequence.extend_from_slice(&fields[NAME]);
             sequence.extend(prose);
+            // Search-only keywords count as words of the description, but
+            // after its sequence: they are no sentence the tool writes.
+            for_each_prose_word(&def.keywords, |w| {
+                fields[DESCRIPTION].push(index.intern(&mut known, w))
+            });
             let server_terms: &[TermId] =
                 index.servers.get(server as usize).map_or(&[], |s| &s.terms);
             let mut name_words = Vec::with_capacity(fields[NAME].len());

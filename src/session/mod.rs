@@ -38,6 +38,7 @@ impl Hash for SessionTool {
         self.def.param_keys.len().hash(state);
         self.def.required.len().hash(state);
         self.def.param_text.len().hash(state);
+        self.def.keywords.len().hash(state);
     }
 }
 

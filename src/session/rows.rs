@@ -4,7 +4,7 @@
 //! first call's interning. Pure Rust, so that native tests read rows as the
 //! package writes them.
 
-use super::tooldef::ToolDef;
+use super::tooldef::{clip_keywords, ToolDef};
 use super::SessionTool;
 
 /// Ends each row.
@@ -20,11 +20,12 @@ const ABSENT: &str = "\u{3}";
 const ESCAPE: char = '\u{4}';
 
 /// Reads rows `name FIELD description FIELD keys FIELD required FIELD toolset
-/// FIELD owner FIELD param_text ROW`, where each item of a list ends with
-/// `ITEM` and `ABSENT` stands for a missing description, toolset or owner.
-/// The facade escapes these characters inside strings (see `ESCAPE`), so they
-/// only frame. A row without seven fields reads as a nameless tool, keeping
-/// one tool per row.
+/// FIELD owner FIELD param_text FIELD keywords ROW`, where each item of a list
+/// ends with `ITEM` and `ABSENT` stands for a missing description, toolset or
+/// owner; `keywords` are the search-only keywords, one per line, as
+/// [`clip_keywords`] made them. The facade escapes these characters inside
+/// strings (see `ESCAPE`), so they only frame. A row without eight fields
+/// reads as a nameless tool, keeping one tool per row.
 pub fn tool_rows(text: &str) -> impl Iterator<Item = SessionTool> + '_ {
     // Escapes are rare: one scan of the whole text spares one per field.
     let escaped = text.contains(ESCAPE);
@@ -45,7 +46,9 @@ fn tool_row(row: &str, escaped: bool) -> SessionTool {
         }
     };
     let fields: Vec<&str> = row.split(FIELD).collect();
-    let &[name, description, keys, required, toolset, owner, param_text] = fields.as_slice() else {
+    let &[name, description, keys, required, toolset, owner, param_text, keywords] =
+        fields.as_slice()
+    else {
         return SessionTool {
             def: ToolDef::default(),
             toolset: None,
@@ -61,6 +64,7 @@ fn tool_row(row: &str, escaped: bool) -> SessionTool {
             param_keys: list(keys),
             required: list(required),
             param_text: unescape(param_text),
+            keywords: clip_keywords(unescape(keywords).split_terminator('\n')),
         },
         toolset: optional(toolset),
         owner: optional(owner).filter(|o| !o.is_empty()),
@@ -93,7 +97,7 @@ mod tests {
 
     /// A row as pkg/src/views.js writes it: strings escaped, list items
     /// ended by `ITEM`, `None` as `ABSENT`.
-    fn row(fields: [Option<&str>; 4], lists: [&[&str]; 2], param_text: &str) -> String {
+    fn row(fields: [Option<&str>; 4], lists: [&[&str]; 2], texts: [&str; 2]) -> String {
         let plain = |text: &str| -> String {
             text.chars()
                 .flat_map(|c| match c {
@@ -117,7 +121,8 @@ mod tests {
             list(lists[1]),
             text(toolset),
             text(owner),
-            plain(param_text),
+            plain(texts[0]),
+            plain(texts[1]),
         ]
         .join(&FIELD.to_string())
             + &ROW.to_string()
@@ -137,7 +142,7 @@ mod tests {
                 Some("plugin"),
             ],
             [&["branch", "force"], &["branch"]],
-            "Branch name",
+            ["Branch name", "git upload\nsync"],
         );
         let [tool] = read(&text).try_into().unwrap();
         assert_eq!(tool.def.name, "mcp__git__push");
@@ -145,22 +150,27 @@ mod tests {
         assert_eq!(tool.def.param_keys, ["branch", "force"]);
         assert_eq!(tool.def.required, ["branch"]);
         assert_eq!(tool.def.param_text, "Branch name");
+        assert_eq!(tool.def.keywords, "git upload\nsync\n");
         assert_eq!(tool.toolset.as_deref(), Some("mcp-git"));
         assert_eq!(tool.owner.as_deref(), Some("plugin"));
     }
 
     #[test]
     fn absent_is_told_from_empty_and_an_empty_item_from_no_item() {
-        let text = row([Some(""), None, None, Some("")], [&[], &[""]], "");
+        let text = row([Some(""), None, None, Some("")], [&[], &[""]], ["", ""]);
         let [tool] = read(&text).try_into().unwrap();
         assert_eq!(tool.def.description, None);
         assert_eq!(tool.toolset, None);
         assert_eq!(tool.owner, None, "an empty owner is none");
         assert!(tool.def.param_keys.is_empty());
         assert_eq!(tool.def.required, [""]);
-        let [described] = read(&row([Some("t"), Some(""), Some(""), None], [&[], &[]], ""))
-            .try_into()
-            .unwrap();
+        let [described] = read(&row(
+            [Some("t"), Some(""), Some(""), None],
+            [&[], &[]],
+            ["", ""],
+        ))
+        .try_into()
+        .unwrap();
         assert_eq!(described.def.description.as_deref(), Some(""));
         assert_eq!(described.toolset.as_deref(), Some(""));
     }
@@ -171,7 +181,7 @@ mod tests {
         let text = row(
             [Some(odd), Some(odd), Some(odd), Some(odd)],
             [&[odd, odd], &[odd]],
-            odd,
+            [odd, odd],
         );
         let [tool] = read(&text).try_into().unwrap();
         assert_eq!(tool.def.name, odd);
@@ -179,24 +189,25 @@ mod tests {
         assert_eq!(tool.def.param_keys, [odd, odd]);
         assert_eq!(tool.def.required, [odd]);
         assert_eq!(tool.def.param_text, odd);
+        assert_eq!(tool.def.keywords, format!("{odd}\n"));
         assert_eq!(tool.toolset.as_deref(), Some(odd));
     }
 
     #[test]
     fn one_tool_per_row_whatever_the_rows_hold() {
         assert!(read("").is_empty());
-        let two = row([Some("a"), None, None, None], [&[], &[]], "")
-            + &row([Some("b"), None, None, None], [&[], &[]], "");
+        let two = row([Some("a"), None, None, None], [&[], &[]], ["", ""])
+            + &row([Some("b"), None, None, None], [&[], &[]], ["", ""]);
         let names: Vec<String> = read(&two).into_iter().map(|t| t.def.name).collect();
         assert_eq!(names, ["a", "b"]);
         // A row of too few fields is a nameless tool, and the next row stays.
         let broken =
-            format!("x{FIELD}y{ROW}") + &row([Some("c"), None, None, None], [&[], &[]], "");
+            format!("x{FIELD}y{ROW}") + &row([Some("c"), None, None, None], [&[], &[]], ["", ""]);
         let names: Vec<String> = read(&broken).into_iter().map(|t| t.def.name).collect();
         assert_eq!(names, ["", "c"]);
         // An escape at the very end of a field drops nothing else.
         let [cut] = read(&format!(
-            "n{ESCAPE}{FIELD}{ABSENT}{FIELD}{FIELD}{FIELD}{ABSENT}{FIELD}{ABSENT}{FIELD}{ROW}"
+            "n{ESCAPE}{FIELD}{ABSENT}{FIELD}{FIELD}{FIELD}{ABSENT}{FIELD}{ABSENT}{FIELD}{FIELD}{ROW}"
         ))
         .try_into()
         .unwrap();

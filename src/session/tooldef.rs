@@ -68,7 +68,19 @@ pub struct ToolDef {
     pub required: Vec<String>,
     /// The top-level parameters' descriptions and string enum values.
     pub param_text: String,
+    /// Search-only keywords: `_meta["toolsearch/keywords"]` of the tool
+    /// object (a string or a list of strings), one per line, at most
+    /// [`KEYWORDS_CHARS`] characters. The enhanced ranking indexes them like
+    /// description words; no answer shows them to the model.
+    pub keywords: String,
 }
+
+/// The `_meta` key of a tool's search-only keywords.
+pub const KEYWORDS_META: &str = "toolsearch/keywords";
+
+/// The most characters of keywords a tool contributes: a few phrases, not a
+/// second description.
+pub const KEYWORDS_CHARS: usize = 1_000;
 
 impl ToolDef {
     /// Reads a definition of any accepted shape; anything unreadable yields an
@@ -98,8 +110,39 @@ impl ToolDef {
                 })
                 .unwrap_or_default(),
             param_text: parameters.map(param_text).unwrap_or_default(),
+            keywords: keywords(def),
         }
     }
+}
+
+/// The search-only keywords of a tool object (see [`ToolDef::keywords`]):
+/// strings kept, anything else ignored, clipped at [`KEYWORDS_CHARS`].
+fn keywords(def: &Value) -> String {
+    let Some(value) = def.get("_meta").and_then(|meta| meta.get(KEYWORDS_META)) else {
+        return String::new();
+    };
+    let items: Vec<&str> = match value {
+        Value::String(text) => vec![text.as_str()],
+        Value::Array(items) => items.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    };
+    clip_keywords(items)
+}
+
+/// `items` one per line, clipped at [`KEYWORDS_CHARS`] characters.
+pub fn clip_keywords<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
+    let mut text = String::new();
+    let mut left = KEYWORDS_CHARS;
+    for item in items {
+        if left == 0 {
+            break;
+        }
+        let taken: String = item.chars().take(left).collect();
+        left -= taken.chars().count();
+        text.push_str(&taken);
+        text.push('\n');
+    }
+    text
 }
 
 /// The descriptions and string enum values of the top-level properties.
@@ -215,6 +258,36 @@ mod tests {
             assert_eq!(def.param_keys, ["b", "a"]);
             assert_eq!(def.required, ["a"]);
         }
+    }
+
+    #[test]
+    fn search_only_keywords_come_from_meta_in_any_shape() {
+        let meta = |value: Value| json!({"toolsearch/keywords": value, "other": 1});
+        let shapes = [
+            json!({"name": "t", "inputSchema": {}, "_meta": meta(json!("ship a parcel"))}),
+            json!({"type": "function", "function": {"name": "t"}, "_meta": meta(json!("ship a parcel"))}),
+            json!({"name": "t", "input_schema": {}, "_meta": meta(json!(["ship a parcel"]))}),
+        ];
+        for shape in shapes {
+            assert_eq!(ToolDef::read(&shape).keywords, "ship a parcel\n", "{shape}");
+        }
+        let list = json!({"name": "t", "_meta": meta(json!(["a", 3, null, "b"]))});
+        assert_eq!(ToolDef::read(&list).keywords, "a\nb\n");
+        for none in [json!(3), json!({"a": "b"}), json!(null)] {
+            let def = json!({"name": "t", "_meta": meta(none.clone())});
+            assert_eq!(ToolDef::read(&def).keywords, "", "{none}");
+        }
+        assert_eq!(
+            ToolDef::read(&json!({"name": "t", "_meta": "x"})).keywords,
+            ""
+        );
+        // At most KEYWORDS_CHARS characters, whatever the items.
+        let long = json!({"name": "t", "_meta": meta(json!(["é".repeat(600), "ü".repeat(600)]))});
+        let clipped = ToolDef::read(&long).keywords;
+        assert_eq!(
+            clipped.chars().filter(|c| *c != '\n').count(),
+            KEYWORDS_CHARS
+        );
     }
 
     #[test]

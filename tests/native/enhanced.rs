@@ -1052,3 +1052,56 @@ fn a_catalog_written_in_chinese_or_korean_is_searched_in_its_own_words() {
         assert_eq!(first_of(&tools, query), expected, "{query}");
     }
 }
+
+#[test]
+fn search_only_keywords_find_a_tool_and_are_never_shown() {
+    let mut shipment = tool("post_create_shipment", "Create a shipment.", &["address"]);
+    shipment["_meta"] = json!({"toolsearch/keywords": ["send a parcel", "courier"]});
+    let tools = [
+        shipment,
+        tool(
+            "post_track_letter",
+            "Track a letter by its number.",
+            &["number"],
+        ),
+        tool(
+            "post_list_offices",
+            "List the post offices of a town.",
+            &["town"],
+        ),
+    ];
+    let engine = engine(json!({"ranking": "enhanced"}), &[]);
+    let s = session(&engine, with_servers(&tools));
+    let args = json!({"queries": ["courier for my parcel"]}).to_string();
+    let found = search(&engine, &args, &s);
+    assert_eq!(
+        parse(&found)["results"][0]["matches"][0],
+        "post_create_shipment",
+        "{found}"
+    );
+    let described = crate::support::describe(
+        &engine,
+        &json!({"names": ["post_create_shipment"]}).to_string(),
+        &s,
+    );
+    for text in [&found, &described] {
+        assert!(
+            !text.contains("courier") || text.contains("courier for my parcel"),
+            "{text}"
+        );
+        assert!(!text.contains("send a parcel"), "{text}");
+        assert!(!text.contains("toolsearch/keywords"), "{text}");
+    }
+    // The reference ranking reads the spec's documents only.
+    let reference = crate::support::engine(json!({"ranking": "reference"}), &[]);
+    let rs = session(&reference, with_servers(&tools));
+    let plain = parse(&search(
+        &reference,
+        &json!({"queries": ["courier"]}).to_string(),
+        &rs,
+    ));
+    assert_eq!(plain["results"][0]["matches"], json!([]));
+    // The findability report counts them.
+    let report = serde_json::to_value(engine.findability(&s)).unwrap();
+    assert_eq!(report["keywords"], 1, "{report}");
+}

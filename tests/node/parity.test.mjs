@@ -84,12 +84,22 @@ function randomSessions(count, seed) {
   const tool = () => {
     const name = random() < 0.9 ? `${pick(["mcp__", "", "plugin_"])}${text()}` : odd();
     const description = random() < 0.8 ? text() : odd();
-    return pick([
+    const made = pick([
       { type: "function", function: { name, description, parameters: schema() } },
       { name, description, input_schema: schema() },
       { name, description, inputSchema: schema() },
       odd(),
     ]);
+    // Search-only keywords, of every shape a host may write them in.
+    if (made !== null && typeof made === "object" && !Array.isArray(made) && random() < 0.4) {
+      made._meta = pick([
+        { "toolsearch/keywords": text() },
+        { "toolsearch/keywords": [text(), 3, `${text()}\r\n${text()}`] },
+        { "toolsearch/keywords": odd(), other: text() },
+        odd(),
+      ]);
+    }
+    return made;
   };
   return Array.from({ length: count }, () => {
     const tools = Array.from({ length: 1 + Math.floor(random() * 12) }, tool);

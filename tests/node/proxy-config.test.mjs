@@ -62,6 +62,11 @@ test("every key is checked, and a near one is named", () => {
     'server "a": "defer" must be true (every tool behind tool_search, the server\'s pins too) or false (every tool shown)',
     'server "a": "alwaysLoad" must be true or a list of the server\'s tool names ("search" found)',
   ]);
+  assert.deepEqual(problems('{"mcpServers": {"a": {"command": "x", "keywords": {"t": ["ok", 3]}}, "b": {"command": "x", "keywords": "words"}}}'), [
+    'server "a": "keywords" must map the server\'s tool names to search-only words, a string or a list of strings (an object found)',
+    'server "b": "keywords" must map the server\'s tool names to search-only words, a string or a list of strings ("words" found)',
+  ]);
+  assert.deepEqual(readConfig('{"mcpServers": {"a": {"command": "x", "keywords": {"t": "w"}}}}').servers.a.keywords, { t: "w" });
   assert.match(problems('{"mcpServers": {"a": {"command": "x", "approval": "destrutive"}}}').join(), /server "a": "approval" must be one of "destructive" \(.*\), "always" \(every tool\), "never" \(no tool\).*\("destrutive" found\)/);
   assert.deepEqual(problems('{"mcpServers": {}, "contextLength": "big", "retryDelayMs": -1, "cache": 3}'), [
     '"retryDelayMs" must be a whole number of milliseconds, 0 for never (number -1 found)',
@@ -188,16 +193,20 @@ test("--report prints the findability report of the servers' tools, as text or J
   const dir = mkdtempSync(join(tmpdir(), "toolsearch-mcp-report-"));
   const servers = join(dir, "servers.json");
   const listing = (mode) => ({ command: process.execPath, args: [listingServer], env: { LISTING: mode } });
-  writeFileSync(servers, JSON.stringify({ mcpServers: { web: listing("mixed"), more: listing("pinned") }, cache: false }));
+  const more = { ...listing("pinned"), keywords: { fetch: ["download a page"], gone: "x" } };
+  writeFileSync(servers, JSON.stringify({ mcpServers: { web: listing("mixed"), more }, cache: false }));
   const text = spawnSync(process.execPath, [proxyBin, "--report", servers], { encoding: "utf8", timeout: 60_000 });
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /^4 deferred tools of 2 servers, searched with the enhanced ranking\./);
   assert.match(text.stdout, /Empty or one-word descriptions \(1\):\n {2}mcp__web__odd: ""/);
+  assert.match(text.stdout, /Tools with search-only keywords: 1\./);
+  assert.match(text.stderr, /server 'more': "keywords" names 'gone', which the server does not offer/);
   const json = spawnSync(process.execPath, [proxyBin, "--report", servers, "--json"], { encoding: "utf8", timeout: 60_000 });
   assert.equal(json.status, 0, json.stderr);
   const report = JSON.parse(json.stdout);
   assert.equal(report.tools, 4, "the pinned tool is not deferred");
   assert.deepEqual(report.thin.map((t) => t.name), ["mcp__web__odd"]);
+  assert.equal(report.keywords, 1);
   assert.match(runProxy(["--help"]).stderr, /--report servers\.json \[--json\]/);
   rmSync(dir, { recursive: true, force: true });
 });

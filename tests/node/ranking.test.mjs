@@ -162,3 +162,29 @@ test("enhanced reads property descriptions and enum values, and sees them change
   assert.equal(coverage("yaml"), 0);
   assert.equal(coverage("fax"), 0);
 });
+
+test("search-only keywords find a tool, are never shown, and are read again when they change", async () => {
+  const shipment = tool("post_create_shipment", "Create a shipment.", ["address"]);
+  shipment._meta = { "toolsearch/keywords": ["send a parcel", "courier"], other: 1 };
+  const letters = tool("post_track_letter", "Track a letter by its number.", ["number"]);
+  const posted = { tools: [shipment, letters], toolsets: { post_create_shipment: "mcp-post", post_track_letter: "mcp-post" } };
+  const ts = new ToolSearch();
+  const first = async (query, s = posted) => JSON.parse(await ts.toolSearch({ queries: [query] }, s)).results[0].matches[0];
+  assert.equal(await first("courier for my parcel"), "post_create_shipment");
+  const described = await ts.toolDescribe({ names: ["post_create_shipment"] }, posted);
+  assert.doesNotMatch(described, /courier|send a parcel|toolsearch\/keywords/);
+  assert.equal(ts.findability(posted).keywords, 1);
+  // Changed in place, the keywords are read again.
+  shipment._meta["toolsearch/keywords"][1] = "freight";
+  assert.equal(await first("freight"), "post_create_shipment");
+  shipment._meta = { "toolsearch/keywords": "parcel locker" };
+  assert.equal(await first("locker"), "post_create_shipment");
+  assert.equal(await first("freight"), undefined);
+  // A frozen tool is read once and trusted; its keywords are part of it.
+  const frozen = Object.freeze({ ...letters, _meta: Object.freeze({ "toolsearch/keywords": Object.freeze(["registered mail"]) }) });
+  const withFrozen = { tools: Object.freeze([shipment, frozen]), toolsets: posted.toolsets };
+  assert.equal(await first("registered mail", withFrozen), "post_track_letter");
+  // The reference ranking reads the spec's documents only.
+  const reference = new ToolSearch({ config: { ranking: "reference" } });
+  assert.deepEqual(JSON.parse(await reference.toolSearch({ queries: ["locker"] }, posted)).results[0].matches, []);
+});
