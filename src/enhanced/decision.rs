@@ -18,25 +18,25 @@ pub(crate) const TOP: usize = 5;
 // `node bench/calibrate.mjs SIGNALS` on the whole development pool (dev, our
 // written, long, needs and Chinese and Korean sets, and the public
 // seal-tools, metatool, hammerbench-zh and functionchat-ko), each set weighing
-// alike within its class; refitted on the signals of its own ranking until
-// the weights stood still (the surest sentence of a request is chosen by this
-// model). Left out one set at a time, the agreement of the two legs lowered
+// alike within its class, on signals that do not depend on it (the parts of
+// a request are read with PART_MODEL). Left out one set at a time, the agreement of the two legs lowered
 // the cost of the label on the set left out, and the plain leg's coverage and
 // the share of unknown concepts raised it (bench/EXPERIMENTS.md, 2026-12-07).
-const BIAS: f64 = -4.986;
-const W_ANSWERED: f64 = 1.225;
-const W_RELATIVE: f64 = 2.442;
-const W_SERVICE_GAP: f64 = -1.183;
-const W_COVERED: f64 = 0.334;
-const W_NATURAL: f64 = 1.825;
-const W_BREADTH: f64 = 0.894;
-const W_AGREEMENT: f64 = 0.581;
-/// Whether a tool clearly answers one clause of a request (a need of its
-/// own) is judged by the model the label used before the plain leg
-/// (fitted on dev and written), kept apart so that the needs a request is
-/// read into do not move with each refit of the label: the label is fitted
-/// on cases that are not needs-decided, so its fit must not decide them.
-const NEED_MODEL: [f64; 7] = [-3.583, 1.388, 1.809, -0.655, 1.521, 0.906, 0.524];
+const BIAS: f64 = -5.886;
+const W_ANSWERED: f64 = 1.063;
+const W_RELATIVE: f64 = 2.067;
+const W_SERVICE_GAP: f64 = -1.082;
+const W_COVERED: f64 = 0.443;
+const W_NATURAL: f64 = 1.772;
+const W_BREADTH: f64 = 1.374;
+const W_AGREEMENT: f64 = 1.187;
+/// How surely a tool answers one part of a request (a clause that may be a
+/// need of its own, or the sentence that decides the label) is judged by the
+/// model the label used before the plain leg (fitted on dev and written),
+/// kept apart so that how a request is read into parts does not move with
+/// each refit of the label: the label is fitted on the signals those parts
+/// give, so it must not choose them.
+const PART_MODEL: [f64; 7] = [-3.583, 1.388, 1.809, -0.655, 1.521, 0.906, 0.524];
 
 /// The most concepts `breadth` counts: the most a development query has, so
 /// that a longer request is not judged beyond what the fit has seen (a
@@ -48,7 +48,7 @@ pub const BREADTH_CAP: f64 = 8.0;
 /// group lists every candidate, so a false label costs a caution and a
 /// missed one a tool trusted wrongly: alike (bench/README.md, "The
 /// confidence label").
-pub const THRESHOLD: f64 = 0.44;
+pub const THRESHOLD: f64 = 0.54;
 
 /// How sure the ranking is that a group holds a tool that does what the
 /// query asks.
@@ -141,10 +141,10 @@ impl Signals {
         }
     }
 
-    /// How sure the need model ([`NEED_MODEL`]) is that a tool clearly
-    /// answers a clause with these signals.
-    pub fn need_confidence(&self) -> f64 {
-        let [bias, answered, relative, gap, covered, natural, breadth] = NEED_MODEL;
+    /// How sure the part model ([`PART_MODEL`]) is that a tool clearly
+    /// answers a part of a request with these signals.
+    pub fn part_confidence(&self) -> f64 {
+        let [bias, answered, relative, gap, covered, natural, breadth] = PART_MODEL;
         let z = bias
             + answered * self.answered
             + relative * self.relative

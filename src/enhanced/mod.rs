@@ -271,11 +271,7 @@ fn run(index: &EnhancedIndex, query: &str, rules: Rules, sorted: usize, keep_all
     };
     let analysis = analyze(query, &|word| fields.knows(word), rules);
     let plan = Plan::new(fields, &index.vocabulary, &analysis, rules);
-    let plain = if rules.bm25 {
-        PlainRanking::new(fields, query, fusion::DEPTH)
-    } else {
-        PlainRanking::default()
-    };
+    let plain = plain_leg(fields, query, &analysis, rules);
     let mut extra = exact.clone();
     extra.extend(plain.hits.iter().map(|p| p.doc));
     let sorted = sorted.saturating_add(exact.len());
@@ -302,6 +298,22 @@ fn run(index: &EnhancedIndex, query: &str, rules: Rules, sorted: usize, keep_all
     }
 }
 
+/// The plain BM25 leg of `query`: its own words, and when it was written in
+/// another language, the English ones too (the request in the catalog's
+/// words); nothing without the `bm25` rule.
+fn plain_leg(fields: &FieldIndex, query: &str, analysis: &Analysis, rules: Rules) -> PlainRanking {
+    if !rules.bm25 {
+        return PlainRanking::default();
+    }
+    match &analysis.translation {
+        Some(translation) => {
+            let text = format!("{query} {}", translation.words.join(" "));
+            PlainRanking::new(fields, &text, fusion::DEPTH)
+        }
+        None => PlainRanking::new(fields, query, fusion::DEPTH),
+    }
+}
+
 /// What the parts of a request say: the signals that label it, and the
 /// needs it asks for.
 struct Parts {
@@ -311,7 +323,8 @@ struct Parts {
 }
 
 /// Reads a request of several clauses part by part. The label reads the
-/// surest sentence when that one is surer than the whole: a request in
+/// surest sentence (by [`Signals::part_confidence`]) when that one is surer
+/// than the whole: a request in
 /// several sentences often asks in one of them, and the others only set
 /// the scene, diluting the share answered. A sentence that names no server
 /// takes the whole request's `service_gap`: a server named elsewhere in
@@ -333,16 +346,12 @@ fn read_parts(index: &EnhancedIndex, query: &str, rules: Rules, whole: Signals) 
         let analysis = analyze(part, &|word| fields.knows(word), rules);
         let plan = Plan::new(fields, &index.vocabulary, &analysis, rules);
         let candidates = score_all(fields, &plan, &[], decision::TOP, 0, false);
-        let plain = if rules.bm25 {
-            PlainRanking::new(fields, part, fusion::DEPTH)
-        } else {
-            PlainRanking::default()
-        };
+        let plain = plain_leg(fields, part, &analysis, rules);
         let mut signals = Signals::read(fields, &plan, &candidates, &plain);
         if plan.named_servers().next().is_none() {
             signals.service_gap = whole.service_gap;
         }
-        let answered = signals.need_confidence() >= NEED_THRESHOLD && plan.counted() > 0.0;
+        let answered = signals.part_confidence() >= NEED_THRESHOLD && plan.counted() > 0.0;
         let best = candidates.ranked.first().filter(|_| answered);
         (signals, best.map(|s| s.doc))
     };
@@ -353,7 +362,7 @@ fn read_parts(index: &EnhancedIndex, query: &str, rules: Rules, whole: Signals) 
     if judge && sentences.len() > 1 {
         for &sentence in &sentences[last(&sentences)..] {
             let (signals, best) = read(sentence);
-            if signals.confidence() > parts.signals.confidence() {
+            if signals.part_confidence() > parts.signals.part_confidence() {
                 parts.signals = signals;
                 parts.decided_by = Some(sentence.to_owned());
             }
@@ -500,7 +509,7 @@ pub fn search(
         })
         .collect();
     let ranked: Vec<Hit> = match leg {
-        Some(leg) => fuse(&ranking.ranked, leg),
+        Some(leg) => fuse(&ranking.fused, leg),
         // Only the first `limit` past the exact names are sorted, and no
         // more are returned.
         None => ranking
@@ -562,10 +571,11 @@ fn serve_needs(hits: Vec<Hit>, needs: &[Need]) -> Vec<Hit> {
     served
 }
 
-/// Linear fusion of the min-max-normalised lexical key and cosine over the
+/// Linear fusion of the min-max-normalised lexical key (both lexical legs
+/// fused) and cosine over the
 /// lexical candidates and the tools nearest the query, best first.
-fn fuse(ranked: &[Scored], leg: Leg) -> Vec<Hit> {
-    let mut pool: Vec<(u32, f64)> = ranked.iter().map(|s| (s.doc, s.score)).collect();
+fn fuse(lexical: &[Hit], leg: Leg) -> Vec<Hit> {
+    let mut pool: Vec<(u32, f64)> = lexical.iter().map(|h| (h.doc, h.score)).collect();
     let mut nearest: Vec<u32> = (0..leg.cosines.len() as u32).collect();
     let cosine = |doc: u32| f64::from(leg.cosines.get(doc as usize).copied().unwrap_or(0.0));
     nearest.sort_unstable_by(|&a, &b| cosine(b).total_cmp(&cosine(a)).then(a.cmp(&b)));
