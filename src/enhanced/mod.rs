@@ -660,14 +660,7 @@ mod tests {
     }
 
     fn candidate(doc: u32, score: f64) -> Scored {
-        Scored {
-            doc,
-            score,
-            share: 0.0,
-            flat_share: 0.0,
-            counted: 0,
-            proximity: 0.0,
-        }
+        Scored::with_score(doc, score)
     }
 
     #[test]

@@ -119,6 +119,21 @@ pub struct Scored {
     pub proximity: f64,
 }
 
+#[cfg(test)]
+impl Scored {
+    /// A candidate with a score and nothing else, for tests.
+    pub(super) fn with_score(doc: u32, score: f64) -> Scored {
+        Scored {
+            doc,
+            score,
+            share: 0.0,
+            flat_share: 0.0,
+            counted: 0,
+            proximity: 0.0,
+        }
+    }
+}
+
 impl Plan {
     /// The servers the query's counted words name.
     pub(super) fn named_servers(&self) -> impl Iterator<Item = u32> + '_ {
