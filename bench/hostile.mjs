@@ -1,6 +1,7 @@
 // What text written by a hostile server costs, at a size and at ten times
 // that size: each structure fed by servers should cost about ten times more,
-// not a hundred (issue 37). Run: node bench/hostile.mjs  (after npm run build)
+// not a hundred (issues 37, 53). Run: node bench/hostile.mjs [TEXT] (after npm run
+// build); with TEXT, only the cases whose description holds it.
 //
 // - words that share their first four bytes, in one tool's description: the
 //   catalog's first search builds its indexes (both rankings);
@@ -10,24 +11,10 @@
 //   of that stem afterwards (the enhanced ranking, on a prepared session).
 import { ToolSearch } from "toolsearch";
 import { parseJsonc } from "../proxy/config.mjs";
+import { letters, median } from "./hostile/measure.mjs";
 
-const letters = (i, width) => {
-  let out = "";
-  for (let k = 0; k < width; k++, i = Math.floor(i / 26)) out += String.fromCharCode(97 + (i % 26));
-  return out;
-};
-
-/** Median of `runs` timings of `make()` then `await run(made)`, the making untimed. */
-async function median(runs, make, run) {
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const made = make();
-    const start = performance.now();
-    await run(made);
-    times.push(performance.now() - start);
-  }
-  return times.sort((a, b) => a - b)[runs >> 1];
-}
+/** The modules of bench/hostile/ whose `cases` follow these (issue 53: what servers, schemas and models send the proxy). */
+const TOPICS = [];
 
 const cases = [
   {
@@ -97,10 +84,14 @@ const cases = [
   },
 ];
 
+const all = [...cases];
+for (const topic of TOPICS) all.push(...(await import(`./hostile/${topic}.mjs`)).cases);
+
 console.log(`Hostile input at one size and at ten times it, Node ${process.version}\n`);
 console.log("| input | size | time | 10 × size | time | ratio |");
 console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
-for (const { what, sizes, time } of cases) {
+const only = process.argv[2];
+for (const { what, sizes, time } of all.filter((c) => only === undefined || c.what.includes(only))) {
   const small = await time(sizes[0]);
   const large = await time(sizes[1]);
   const fmt = (ms) => (ms < 10 ? `${ms.toFixed(2)} ms` : `${ms.toFixed(0)} ms`);
