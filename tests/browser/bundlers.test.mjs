@@ -1,6 +1,8 @@
-// A Vite production build of a page that uses toolsearch/web, in headless
-// Chromium: the bundler finds both wasm modules (the validator through its
-// dynamic import), and the page searches and validates a call.
+// Production builds of a page that uses toolsearch/web, by Vite and by
+// webpack 5, each with no configuration of its own and the README's line
+// (`await init()`), in headless Chromium: the bundler finds both wasm modules
+// (the validator through its dynamic import), and the page searches and
+// validates a call.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -8,12 +10,14 @@ import { createServer } from "node:http";
 import { extname, join, normalize } from "node:path";
 import { chromium } from "playwright-core";
 import { build } from "vite";
+import webpack from "webpack";
 import { root } from "../node/support.mjs";
 
 const CHROMIUM = "/usr/bin/chromium";
 
+/** The page of the Vite app: its entry is a module script. */
 const PAGE = `<!doctype html>
-<html><head><meta charset="utf-8"><title>toolsearch in Vite</title></head>
+<html><head><meta charset="utf-8"><title>toolsearch in a bundle</title></head>
 <body><pre id="out">loading</pre><script type="module" src="./main.js"></script></body></html>
 `;
 
@@ -31,20 +35,25 @@ document.querySelector("#out").textContent = JSON.stringify({ matches: found.res
 
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm" };
 
-test("a Vite production build of toolsearch/web runs in Chromium, validator included", { timeout: 120_000 }, async (t) => {
+/**
+ * A fresh app folder inside the repository (so that "toolsearch" resolves as
+ * for a user) holding the page's entry, and null when Chromium is missing.
+ */
+function appFolder(t, name) {
   if (!existsSync(CHROMIUM)) {
     if (process.env.CI === "true") throw new Error(`${CHROMIUM} is missing (scripts/setup.sh installs it)`);
-    return t.skip(`${CHROMIUM} not installed (run scripts/setup.sh)`);
+    t.skip(`${CHROMIUM} not installed (run scripts/setup.sh)`);
+    return null;
   }
-  // The app lives in the repository, so that "toolsearch" resolves as for a user.
-  const app = join(root, "tests", "output", "vite-app");
+  const app = join(root, "tests", "output", name);
   rmSync(app, { recursive: true, force: true });
   mkdirSync(app, { recursive: true });
-  writeFileSync(join(app, "index.html"), PAGE);
   writeFileSync(join(app, "main.js"), MAIN);
-  const dist = join(app, "dist");
-  await build({ root: app, logLevel: "silent", build: { outDir: dist, target: "es2022" } });
+  return app;
+}
 
+/** Serves `dist` and runs its page in Chromium: it searches, the validator loads for the call that needs it, and nothing fails. */
+async function runsInChromium(dist) {
   const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^\/+/, "");
     const file = join(dist, path === "" ? "index.html" : path);
@@ -66,10 +75,33 @@ test("a Vite production build of toolsearch/web runs in Chromium, validator incl
     assert.deepEqual(problems, []);
     // The library first; the validator only when the call needed it.
     assert.equal(wasm.length, 2, JSON.stringify(wasm));
-    assert.match(wasm[0], /^toolsearch_bg.*\.wasm$/);
-    assert.match(wasm[1], /^validator_bg.*\.wasm$/);
+    return wasm;
   } finally {
     await browser.close();
     await new Promise((resolve) => server.close(resolve));
   }
+}
+
+test("a Vite production build of toolsearch/web runs in Chromium, validator included", { timeout: 120_000 }, async (t) => {
+  const app = appFolder(t, "vite-app");
+  if (app === null) return;
+  writeFileSync(join(app, "index.html"), PAGE);
+  const dist = join(app, "dist");
+  await build({ root: app, logLevel: "silent", build: { outDir: dist, target: "es2022" } });
+  const wasm = await runsInChromium(dist);
+  assert.match(wasm[0], /^toolsearch_bg.*\.wasm$/);
+  assert.match(wasm[1], /^validator_bg.*\.wasm$/);
+});
+
+test("a webpack 5 production build of toolsearch/web runs in Chromium, validator included", { timeout: 120_000 }, async (t) => {
+  const app = appFolder(t, "webpack-app");
+  if (app === null) return;
+  const dist = join(app, "dist");
+  const stats = await new Promise((resolve, reject) =>
+    webpack({ mode: "production", context: app, entry: "./main.js", output: { path: dist } }, (error, done) => (error ? reject(error) : resolve(done))),
+  );
+  assert.equal(stats.hasErrors(), false, stats.toString("errors-only"));
+  // webpack's bundle is a classic script.
+  writeFileSync(join(dist, "index.html"), PAGE.replace('type="module" src="./main.js"', 'src="./main.js"'));
+  await runsInChromium(dist);
 });
