@@ -1,11 +1,18 @@
-// Approvals through the proxy: before tool_call runs a tool that its
-// server's `approval` policy names, the proxy asks the client's user through
-// MCP elicitation (when the client supports it). A client that "always
-// allows" tool_call would otherwise allow every tool behind it.
+// Approvals through the proxy: before it runs a tool that its server's
+// `approval` policy names (through tool_call, or called directly when the
+// client's list shows it), the proxy asks the client's user through MCP
+// elicitation (when the client supports it). A client that "always allows"
+// tool_call would otherwise allow every tool behind it.
 import { errorText } from "./redact.mjs";
 
 /** @import { Server } from "@modelcontextprotocol/sdk/server/index.js" */
-/** @import { Host, ToolAnnotations } from "toolsearch" */
+/** @import { CallContext, ToolAnnotations } from "toolsearch" */
+
+/**
+ * Whether a call may run: `true`, or why not. It serves as the engine's
+ * host.approve, and the proxy asks it itself before a direct call.
+ * @typedef {(name: string, args: Record<string, unknown>, annotations: ToolAnnotations | undefined, ctx?: CallContext) => Promise<true | { allow: false, reason: string }>} Approve
+ */
 
 /** What a server's `approval` may say: which of its tools ask the user first. */
 export const APPROVAL_POLICIES = {
@@ -17,8 +24,13 @@ export const APPROVAL_POLICIES = {
 /** The policy of a server without an `approval` key. */
 export const DEFAULT_APPROVAL = "destructive";
 
-/** Characters of a call's arguments shown in the question. */
-const SHOWN_ARGUMENTS_CHARS = 500;
+/** The most argument values the question lists (each by its key path); the rest are counted. */
+const SHOWN_VALUES = 30;
+/** The characters shown of a long value: its start and its end, with its length said. */
+const VALUE_HEAD_CHARS = 80;
+const VALUE_TAIL_CHARS = 40;
+/** The characters shown of a value's key path. */
+const PATH_CHARS = 100;
 
 /**
  * Whether `policy` asks the user before a tool with these annotations runs.
@@ -33,29 +45,94 @@ export function asksBefore(policy, annotations) {
 }
 
 /**
- * The question the user reads: the tool, its server's title for it, and the arguments (clipped).
+ * `text` as a JSON string whose invisible characters show: controls, line
+ * and paragraph separators, format characters (bidi overrides, zero-width
+ * ones) and spaces other than the plain one are written as `\uXXXX`.
+ * @param {string} text
+ * @returns {string}
+ */
+function visible(text) {
+  return JSON.stringify(text).replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}]|(?! )\p{Zs}/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/**
+ * A value as the question shows it: a string quoted (invisible characters
+ * shown), and a long one as its start and end with its length, so that no
+ * padding pushes what matters out of sight.
+ * @param {unknown} value a leaf of the arguments: no object, or an empty one
+ * @returns {string}
+ */
+function shownValue(value) {
+  if (Array.isArray(value)) return "[]";
+  if (value !== null && typeof value === "object") return "{}";
+  if (typeof value !== "string") return String(value);
+  if (value.length <= VALUE_HEAD_CHARS + VALUE_TAIL_CHARS) return visible(value);
+  const head = visible(value.slice(0, VALUE_HEAD_CHARS));
+  const tail = visible(value.slice(-VALUE_TAIL_CHARS));
+  return `${head} … ${tail} (${value.length} characters; the middle is not shown)`;
+}
+
+/**
+ * `parent` and one more key of the path to a value, cut at PATH_CHARS.
+ * @param {string} parent
+ * @param {string} key
+ * @param {boolean} index whether `key` is an array's index
+ * @returns {string}
+ */
+function keyPath(parent, key, index) {
+  if (parent.length >= PATH_CHARS) return parent;
+  const step = index ? `[${key}]` : /^[A-Za-z_$][\w$-]*$/.test(key) ? `${parent === "" ? "" : "."}${key}` : `[${visible(key.slice(0, PATH_CHARS))}]`;
+  const path = parent + step;
+  return path.length > PATH_CHARS ? `${path.slice(0, PATH_CHARS)}…` : path;
+}
+
+/**
+ * The question the user reads: the tool, each of its arguments' values by
+ * key path (SHOWN_VALUES of them, the rest counted), and whether its server
+ * marks it destructive. The server's own words (its title for the tool) are
+ * not shown: they would read as the proxy's.
  * @param {string} name
  * @param {Record<string, unknown>} args
  * @param {ToolAnnotations | undefined} annotations
  * @returns {string}
  */
-function question(name, args, annotations) {
-  const title = typeof annotations?.title === "string" ? ` (${annotations.title})` : "";
-  const shown = JSON.stringify(args);
-  const clipped = shown.length > SHOWN_ARGUMENTS_CHARS ? `${shown.slice(0, SHOWN_ARGUMENTS_CHARS)}…` : shown;
+export function question(name, args, annotations) {
   const marked = annotations?.destructiveHint === true ? " Its server marks it destructive." : "";
-  return `Allow the tool ${name}${title} to run with ${clipped}?${marked}`;
+  /** @type {string[]} */
+  const lines = [];
+  let values = 0;
+  // Depth first in the arguments' own order, without recursion (arguments may nest deep).
+  /** @type {[unknown, string][]} */
+  const stack = [[args, ""]];
+  while (stack.length > 0) {
+    const [value, path] = /** @type {[unknown, string]} */ (stack.pop());
+    const children = value !== null && typeof value === "object" ? Object.entries(value) : [];
+    if (children.length === 0 && path !== "") {
+      values += 1;
+      if (lines.length < SHOWN_VALUES) lines.push(`- ${path}: ${shownValue(value)}`);
+    }
+    const index = Array.isArray(value);
+    for (let i = children.length - 1; i >= 0; i--) {
+      const [key, child] = children[i];
+      stack.push([child, lines.length < SHOWN_VALUES ? keyPath(path, key, index) : path]);
+    }
+  }
+  if (values === 0) return `Allow the tool ${name} to run, with no arguments?${marked}`;
+  const rest = values - lines.length;
+  if (rest > 0) lines.push(`- and ${rest} more values, not shown (${values} in all).`);
+  return `Allow the tool ${name} to run with these arguments?${marked}\n${lines.join("\n")}`;
 }
 
 /**
- * host.approve for the proxy: `policyOf(name)` gives the policy of the
- * server of a tool; the client's user is asked through `server` (the MCP
- * SDK's Server) when the policy says so and the client takes form
- * elicitation. A client that cannot be asked keeps its own approval of
- * tool_call; a decline, a dismissal or a failed request denies the call.
+ * The proxy's approval: `policyOf(name)` gives the policy of the server of
+ * a tool; the client's user is asked through `server` (the MCP SDK's
+ * Server) when the policy says so and the client takes form elicitation. A
+ * client that cannot be asked keeps its own approval of the call (of
+ * tool_call, or of the tool its list shows); a decline, a dismissal or a
+ * failed request denies the call.
  * @param {Server} server
  * @param {(name: string) => string} policyOf
- * @returns {NonNullable<Host["approve"]>}
+ * @returns {Approve}
  */
 export function approveThroughClient(server, policyOf) {
   return async (name, args, annotations, ctx) => {

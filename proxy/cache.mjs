@@ -3,10 +3,13 @@
 // until a call needs it. The file is read as anyone may have written it, and
 // written so that nobody else can read it: the file 0600 in a folder made
 // 0700, through a temporary file of its own (opened O_EXCL, so no planted
-// file or link is followed) renamed over it.
+// file or link is followed) renamed over it. A file in its place that is not
+// a manifest cache of ours (the config itself, say) is never written over,
+// and a lock another process holds is tried again later, never waited for.
 import { createHmac, randomBytes } from "node:crypto";
 import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { ToolSearch } from "toolsearch";
 import { unreadable } from "./listing.mjs";
 import { SHOWING_KEYS } from "./pinning.mjs";
 import { errorText } from "./redact.mjs";
@@ -44,38 +47,77 @@ function configKey(spec, salt) {
 }
 
 /**
- * The servers of a cache file by name; none when it is unreadable.
- * @param {string} path
- * @returns {Map<string, unknown>}
+ * What marks a manifest cache of ours. Files written before the marker hold
+ * exactly `version` and `servers`.
  */
-function readEntries(path) {
+const MARKER = { key: "format", value: "toolsearch-mcp manifest cache" };
+
+/**
+ * Whether `cache` (a parsed file) is a manifest cache of ours: the marker,
+ * or the two keys and nothing else of the files written before it.
+ * @param {unknown} cache
+ * @returns {boolean}
+ */
+function isOurs(cache) {
+  if (cache === null || typeof cache !== "object" || Array.isArray(cache)) return false;
+  const fields = /** @type {Record<string, unknown>} */ (cache);
+  if (fields[MARKER.key] === MARKER.value) return true;
+  return Object.keys(fields).length === 2 && typeof fields.version === "number" && fields.servers !== null && typeof fields.servers === "object";
+}
+
+/**
+ * The servers of the cache file at `path` by name, or why it must never be
+ * written over: a file that is not a manifest cache of ours (the config
+ * itself, say), a folder, or a file that cannot be read. Nothing there, a
+ * cache of another version, or a link (replaced by the next write, its
+ * target never read nor written) reads as no servers.
+ * @param {string} path
+ * @returns {{ servers: Map<string, unknown>, foreign?: undefined } | { foreign: string, servers?: undefined }}
+ */
+function readCache(path) {
+  let text;
   try {
-    const cache = JSON.parse(readFileSync(path, "utf8"));
-    const servers = cache?.version === CACHE_VERSION ? cache.servers : null;
-    return new Map(servers !== null && typeof servers === "object" ? Object.entries(servers) : []);
-  } catch {
-    return new Map();
+    const stat = lstatSync(path);
+    if (stat.isSymbolicLink()) return { servers: new Map() };
+    if (stat.isDirectory()) return { foreign: "a folder is in its place" };
+    if (!stat.isFile()) return { foreign: "it is no regular file" };
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException | null} */ (error)?.code === "ENOENT") return { servers: new Map() };
+    return { foreign: `it cannot be read (${errorText(error)})` };
   }
+  let cache;
+  try {
+    cache = JSON.parse(text);
+  } catch {
+    cache = null;
+  }
+  if (!isOurs(cache)) return { foreign: `it is not a manifest cache of toolsearch-mcp, and is left as it is (name another file in "cache", or remove this one)` };
+  const servers = cache.version === CACHE_VERSION ? cache.servers : {};
+  return { servers: new Map(servers !== null && typeof servers === "object" ? Object.entries(servers) : []) };
 }
 
 /**
  * The secret of the cache at `path`: a file of 32 random bytes (hex) beside
  * it, readable by its owner only, made on first use (O_EXCL: when two hosts
- * make it at once, both read the one that was written).
+ * make it at once, both read the one that was written). Only a regular
+ * file is read: no link is followed, and no pipe waited on.
  * @param {string} path
  * @returns {string | null}
  */
 function saltOf(path) {
   const file = join(dirname(path), ".toolsearch-salt");
   const read = () => {
-    const salt = readFileSync(file, "utf8").trim();
-    return /^[0-9a-f]{64}$/.test(salt) ? salt : null;
+    try {
+      const stat = lstatSync(file);
+      const salt = stat.isFile() && stat.size <= 128 ? readFileSync(file, "utf8").trim() : "";
+      return /^[0-9a-f]{64}$/.test(salt) ? salt : null;
+    } catch {
+      return null;
+    }
   };
-  try {
-    return read();
-  } catch {
-    // not made yet
-  }
+  const made = read();
+  if (made !== null) return made;
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     const fd = openSync(file, "wx", 0o600);
@@ -114,62 +156,93 @@ function replaceFile(path, text) {
   }
 }
 
-/** How long a write waits for another process's lock, and when a lock counts as left behind. */
+/** How long writes wait for another process's lock before they are given up, and when a lock counts as left behind. */
 const LOCK_WAIT_MS = 2_000;
 const LOCK_STALE_MS = 10_000;
-/** What a wait for a lock sleeps on. */
-const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+/** The first and the longest pause between two tries of a held lock. */
+const LOCK_RETRY_MS = 5;
+const LOCK_RETRY_MAX_MS = 100;
+/** What a lock of ours holds: a file of that name that does not is never removed. */
+const LOCK_TEXT = "toolsearch-mcp manifest cache lock\n";
 
 /**
- * Runs `write` holding the lock file beside `path` (made O_EXCL), so that
- * hosts writing one cache at once take turns instead of losing each other's
- * entries. A lock older than LOCK_STALE_MS was left by a process that ended
- * and is taken over.
- * @param {string} path
- * @param {() => void} write
+ * Takes the lock file beside `path` (made O_EXCL), so that hosts writing one
+ * cache at once take turns instead of losing each other's entries; false
+ * when another process holds it. A lock of ours older than LOCK_STALE_MS
+ * was left by a process that ended, and is taken over. Never waits.
+ * @param {string} lock
+ * @returns {boolean}
  */
-function locked(path, write) {
-  const lock = `${path}.lock`;
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
+function tryLock(lock) {
+  for (let tries = 0; tries < 2; tries++) {
     try {
-      closeSync(openSync(lock, "wx", 0o600));
-      break;
+      const fd = openSync(lock, "wx", 0o600);
+      try {
+        writeSync(fd, LOCK_TEXT);
+      } finally {
+        closeSync(fd);
+      }
+      return true;
     } catch (error) {
       if (/** @type {NodeJS.ErrnoException | null} */ (error)?.code !== "EEXIST") throw error;
     }
-    let age = 0;
     try {
-      age = Date.now() - lstatSync(lock).mtimeMs;
+      const stat = lstatSync(lock);
+      const stale = stat.isFile() && stat.size <= LOCK_TEXT.length && Date.now() - stat.mtimeMs > LOCK_STALE_MS;
+      // Empty: its process ended between making it and writing it.
+      if (!stale || !["", LOCK_TEXT].includes(readFileSync(lock, "utf8"))) return false;
+      rmSync(lock, { force: true });
     } catch {
-      continue; // gone meanwhile: try again
+      // gone meanwhile: try again
     }
-    if (age > LOCK_STALE_MS) rmSync(lock, { force: true });
-    else if (Date.now() > deadline) throw new Error(`another process has held ${lock} for ${Math.round(age)} ms`);
-    else Atomics.wait(PAUSE, 0, 0, 5);
   }
-  try {
-    write();
-  } finally {
-    rmSync(lock, { force: true });
-  }
+  return false;
 }
 
 /**
- * Sets one server's entry of the manifest file (`null` removes it): the file
- * is read again under the lock first, so other processes' entries stay.
+ * Sets servers' entries of the manifest file (`null` removes one), holding
+ * its lock: the file is read again first, so other processes' entries stay.
+ * False when another process holds the lock; a throw when the file cannot
+ * be written, or is not ours.
  * @param {string} path
- * @param {string} name
- * @param {CachedEntry | null} entry
+ * @param {Map<string, CachedEntry | null>} changes
+ * @returns {boolean}
  */
-function writeEntry(path, name, entry) {
+function writeEntries(path, changes) {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  locked(path, () => {
-    const servers = readEntries(path);
-    if (entry === null) servers.delete(name);
-    else servers.set(name, entry);
-    replaceFile(path, JSON.stringify({ version: CACHE_VERSION, servers: Object.fromEntries(servers) }));
-  });
+  const lock = `${path}.lock`;
+  if (!tryLock(lock)) return false;
+  try {
+    const read = readCache(path);
+    if (read.foreign !== undefined) throw new ForeignFile(read.foreign);
+    const { servers } = read;
+    for (const [name, entry] of changes) {
+      if (entry === null) servers.delete(name);
+      else servers.set(name, entry);
+    }
+    replaceFile(path, JSON.stringify({ [MARKER.key]: MARKER.value, version: CACHE_VERSION, servers: Object.fromEntries(servers) }));
+  } finally {
+    rmSync(lock, { force: true });
+  }
+  return true;
+}
+
+/** A file in the cache's place that is not ours: it is never written over. */
+class ForeignFile extends Error {}
+
+/**
+ * Whether `ToolSearch.fromMcp` keeps any of a server's `tools`: read in
+ * slices twice as long each time, so that a usable first tool costs the
+ * import of one, and none usable costs one import of them all.
+ * @param {string} server
+ * @param {unknown[]} tools
+ * @returns {boolean}
+ */
+function anyImports(server, tools) {
+  for (let start = 0, size = 1; start < tools.length; start += size, size *= 2) {
+    if (ToolSearch.fromMcp(server, tools.slice(start, start + size)).tools.length > 0) return true;
+  }
+  return false;
 }
 
 /** The manifest cache at `path` (none when `path` is not a string). */
@@ -183,7 +256,11 @@ export class ManifestCache {
   /** @type {string | null} */
   #salt;
   /** @type {Map<string, unknown>} */
-  #entries;
+  #entries = new Map();
+  /** Entries recorded but not written yet (`null`: removed), while another process holds the file's lock. @type {Map<string, CachedEntry | null>} */
+  #unwritten = new Map();
+  /** While the lock is held: when the first try found it so, and the pause before the next try. @type {{ since: number, pause: number } | null} */
+  #waiting = null;
 
   /**
    * @param {unknown} path
@@ -194,7 +271,9 @@ export class ManifestCache {
     this.#path = typeof path === "string" && path !== "" ? path : null;
     this.#maxAge = maxAge;
     this.#warn = warn;
-    this.#entries = this.#path === null ? new Map() : readEntries(this.#path);
+    const read = this.#path === null ? null : readCache(this.#path);
+    if (read?.foreign !== undefined) this.#notUsed(read.foreign);
+    else if (read) this.#entries = read.servers;
     // Without a salt (its folder cannot be written), nothing is cached.
     this.#salt = this.#path === null ? null : saltOf(this.#path);
     if (this.#path !== null && this.#salt === null) {
@@ -205,9 +284,11 @@ export class ManifestCache {
 
   /**
    * The cached tools of `spec`, when they were listed under its present
-   * configuration, not in the future, and within the cache's age, and are
-   * not none (a server that listed nothing is started, not hidden); those
-   * too deep to read left out (and said). Null otherwise.
+   * configuration, not in the future, and within the cache's age, and some
+   * of them import (a server that listed nothing, or whose cached tools
+   * all lack a usable name or cannot be read, is started, not hidden: such
+   * an entry is dropped); those too deep to read left out (and said). Null
+   * otherwise.
    * @param {ServerEntry} spec
    * @returns {unknown[] | null}
    */
@@ -218,11 +299,16 @@ export class ManifestCache {
     const fresh = listed && this.#salt !== null && typeof spec.url !== "string" && entry.key === configKey(spec, this.#salt) && age >= 0 && age <= this.#maxAge;
     if (!fresh) return null;
     // A list: it is `listed`.
-    return /** @type {unknown[]} */ (entry.tools).filter((tool, index) => {
+    const cached = /** @type {unknown[]} */ (entry.tools);
+    const tools = cached.filter((tool, index) => {
       const problem = unreadable(tool);
       if (problem) this.#warn(`server '${spec.name}': cached tool #${index} was skipped, it cannot be read as JSON (${problem})`);
       return !problem;
     });
+    if (anyImports(spec.name, tools)) return tools;
+    this.#warn(`server '${spec.name}': none of its ${cached.length} cached tools can be used; it is started, and its cache entry dropped`);
+    this.remember(spec, null);
+    return null;
   }
 
   /**
@@ -248,11 +334,45 @@ export class ManifestCache {
     const entry = tools === null ? null : { key: configKey(spec, salt), listedAt: Date.now(), tools };
     if (entry === null) this.#entries.delete(spec.name);
     else this.#entries.set(spec.name, entry);
+    this.#unwritten.set(spec.name, entry);
+    // While another process holds the lock, its next try writes this too.
+    if (this.#waiting === null) this.#write();
+  }
+
+  /**
+   * Writes the entries not written yet. While another process holds the
+   * file's lock, it tries again a little later, up to LOCK_WAIT_MS: the
+   * thread never waits for the lock.
+   */
+  #write() {
+    const path = this.#path;
+    if (path === null) return;
+    let written = true;
     try {
-      writeEntry(this.#path, spec.name, entry);
+      written = writeEntries(path, this.#unwritten);
     } catch (error) {
-      this.#warn(`the manifest cache ${this.#path} cannot be written (${errorText(error)})`);
+      if (error instanceof ForeignFile) this.#notUsed(error.message);
+      else this.#warn(`the manifest cache ${path} cannot be written (${errorText(error)})`);
     }
+    const waiting = this.#waiting ?? { since: Date.now(), pause: LOCK_RETRY_MS };
+    const held = Date.now() - waiting.since;
+    if (written || held > LOCK_WAIT_MS) {
+      if (!written) this.#warn(`the manifest cache ${path} cannot be written (another process has held ${path}.lock for ${held} ms)`);
+      this.#unwritten.clear();
+      this.#waiting = null;
+      return;
+    }
+    this.#waiting = { since: waiting.since, pause: Math.min(waiting.pause * 2, LOCK_RETRY_MAX_MS) };
+    setTimeout(() => this.#write(), waiting.pause);
+  }
+
+  /**
+   * Stops using the cache, whose file must not be written over: `why`.
+   * @param {string} why
+   */
+  #notUsed(why) {
+    this.#warn(`the manifest cache ${this.#path} cannot be written, and is not used: ${why}`);
+    this.#path = null;
   }
 
   /**

@@ -103,12 +103,12 @@ export function readConfig(text) {
   /** @type {string[]} */
   const problems = [];
   for (const key of Object.keys(config)) {
-    if (!(key in OPTIONS)) problems.push(unknownKey(key, Object.keys(OPTIONS), ""));
+    if (!Object.hasOwn(OPTIONS, key)) problems.push(unknownKey(key, Object.keys(OPTIONS), ""));
   }
-  if (!("mcpServers" in config) && !("servers" in config)) problems.push(`"mcpServers" is missing: ${OPTIONS.mcpServers}`);
+  if (!Object.hasOwn(config, "mcpServers") && !Object.hasOwn(config, "servers")) problems.push(`"mcpServers" is missing: ${OPTIONS.mcpServers}`);
   problems.push(...optionProblems(fields));
-  /** @type {Record<string, ServerSpec>} */
-  const servers = {};
+  /** @type {[string, ServerSpec][]} */
+  const servers = [];
   /** @type {string[]} */
   const disabled = [];
   /** @type {Map<string, string>} */
@@ -126,13 +126,14 @@ export function readConfig(text) {
       const checked = /** @type {CheckedEntry} */ (entry);
       if (found.length === 0 && checked.disabled === true) disabled.push(name);
       else if (found.length === 0) {
-        servers[name] = serverSpec(checked);
+        servers.push([name, serverSpec(checked)]);
         approvals.set(name, checked.approval ?? DEFAULT_APPROVAL);
       }
     }
   }
   if (problems.length) throw new ConfigError(problems);
-  return { config: /** @type {Config} */ (config), servers, disabled, approvals };
+  // Made by defining keys, not by assigning them: a server named "__proto__" is a name like any other.
+  return { config: /** @type {Config} */ (config), servers: Object.fromEntries(servers), disabled, approvals };
 }
 
 /**
@@ -214,7 +215,7 @@ function entryProblems(name, entry) {
     problems.push(`${at}: "args", "env" and "cwd" go with a "command", not a "url"`);
   }
   if (type !== undefined) {
-    const wants = TYPES[String(type)];
+    const wants = Object.hasOwn(TYPES, String(type)) ? TYPES[String(type)] : undefined;
     if (wants === undefined) problems.push(`${at}: "type" must be one of ${Object.keys(TYPES).join(", ")}`);
     else if (fields[wants] === undefined) problems.push(`${at}: "type" ${JSON.stringify(type)} needs a "${wants}"`);
   }
@@ -294,7 +295,9 @@ function describe(value) {
 /**
  * JSON with comments (`//`, `/* *\/`), trailing commas and a leading
  * byte-order mark, as VS Code writes it. Strings are kept as written, so a
- * URL's `//` inside one is no comment. Throws a SyntaxError.
+ * URL's `//` inside one is no comment. JSON.parse makes every key an own
+ * property, `"__proto__"` too: no key sets an object's prototype. Throws a
+ * SyntaxError.
  * @param {string} text
  * @returns {unknown}
  */

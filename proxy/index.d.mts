@@ -74,7 +74,7 @@ export interface McpHostOptions {
    * unavailable until the host is connected anew.
    */
   retryDelayMs?: number;
-  /** The largest message read from a stdio server, in bytes (default 64 MiB); a larger one closes that connection. */
+  /** The largest message read from a server, stdio or HTTP (an event of a stream, for HTTP), in bytes (default 64 MiB); a larger one is not read, and closes that connection. */
   maxMessageBytes?: number;
   /**
    * A manifest cache file: servers whose tools it holds for their current

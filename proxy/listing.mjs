@@ -1,6 +1,18 @@
 // Reading a server's tools/list: every page within one deadline, bounded,
 // and each tool checked before anything serialises it.
-import { ResultSchema, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
+//
+// The proxy does not check a tool's results against its `outputSchema`. The
+// schema is the server's, untrusted: the SDK would compile every tool's one
+// with AJV on every listing (seconds for thousands of tools, memory never
+// freed), a schema AJV cannot compile would fail the whole listing, and its
+// `pattern`s would run on JavaScript's backtracking RegExp, where one result
+// can hold the proxy for hours. Nothing here needs the check: a tool_call
+// result reaches the model as the server's text, which a mismatch of its
+// structured part would only turn into an error; a pinned tool reaches the
+// client with its outputSchema, so a client that validates does so with its
+// own engine and policy, as it would without the proxy. So the SDK learns
+// only each tool's task support, and no output schema is compiled or run.
+import { ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 
 /** @import { Client } from "@modelcontextprotocol/sdk/client/index.js" */
 
@@ -32,13 +44,32 @@ export function unreadable(tool) {
 }
 
 /**
+ * What the SDK's client must know of `tools` to call them: the name and
+ * task support (`execution.taskSupport`) of each that declares it, without
+ * its output schema.
+ * @param {unknown[]} tools
+ * @returns {{ name: string, execution: { taskSupport: string } }[]}
+ */
+function taskSupportOf(tools) {
+  /** @type {{ name: string, execution: { taskSupport: string } }[]} */
+  const supported = [];
+  for (const tool of tools) {
+    /** @type {{ name?: unknown, execution?: { taskSupport?: unknown } }} */
+    const read = tool !== null && typeof tool === "object" ? tool : {};
+    const taskSupport = read.execution !== null && typeof read.execution === "object" ? read.execution.taskSupport : undefined;
+    if (typeof read.name === "string" && typeof taskSupport === "string") supported.push({ name: read.name, execution: { taskSupport } });
+  }
+  return supported;
+}
+
+/**
  * Every page of a server's tools/list, within one deadline for all of them
  * (`timeout` ms): a server whose cursor never ends, repeats or pages past
  * the bounds is refused rather than listed for ever. The pages are read
  * leniently: a tool the MCP schema refuses does not cost the server its
  * other tools (`fromMcp` skips what it cannot read), and a tool nested too
- * deep is left out here, named in `skipped`; the SDK learns the output
- * schemas and task support of the well-formed ones.
+ * deep is left out here, named in `skipped`; the SDK learns the task
+ * support of the tools that declare it.
  * @param {Client} client
  * @param {number} timeout
  * @returns {Promise<{ tools: unknown[], skipped: string[] }>}
@@ -69,8 +100,8 @@ export async function listAll(client, timeout) {
     if (listed > MAX_LIST_TOOLS) throw new Error(`it lists more than ${MAX_LIST_TOOLS} tools`);
     cursor = typeof page.nextCursor === "string" ? page.nextCursor : undefined;
     if (!cursor) {
-      // @ts-expect-error the SDK's private cache of output schemas and task support, which this lenient listing fills as the SDK's own listTools would
-      client.cacheToolMetadata(tools.filter((tool) => ToolSchema.safeParse(tool).success));
+      // @ts-expect-error the SDK's private cache of task support (and output schemas, left out: see the module's comment)
+      client.cacheToolMetadata(taskSupportOf(tools));
       return { tools, skipped };
     }
     if (cursors.has(cursor)) throw new Error(`its tools/list cursor ${JSON.stringify(cursor).slice(0, 80)} came back`);

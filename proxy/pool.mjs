@@ -1,12 +1,10 @@
 // The servers of one host: it starts them, names their tools (no two share
 // a name), keeps the session and the routes of calls up to date, and says
 // which servers are unavailable and why.
-import { ToolSearch } from "toolsearch";
 import { CACHE_MAX_AGE_MS, ManifestCache } from "./cache.mjs";
 import { LONGEST_DELAY_MS, MAX_MESSAGE_BYTES, positive } from "./limits.mjs";
 import { withKeywords } from "./keywords.mjs";
 import { withPinning } from "./pinning.mjs";
-import { redacted } from "./redact.mjs";
 import { Server } from "./server.mjs";
 import { END_GRACE_MS, endProcesses } from "./transport.mjs";
 
@@ -116,7 +114,7 @@ export class ServerPool {
     for (const other of this.#servers) {
       if (other !== server && other.imported) for (const tool of other.imported.tools) taken.push(tool.name);
     }
-    const imported = ToolSearch.fromMcp(server.name, tools, taken);
+    const imported = server.importer.import(tools, taken);
     for (const warning of imported.warnings) this.warn(warning);
     const warn = (/** @type {string} */ warning) => this.warn(`server '${server.name}': ${warning}`);
     return withKeywords(withPinning(imported, server.spec, warn), server.spec.keywords, warn);
@@ -152,12 +150,12 @@ export class ServerPool {
   }
 
   /**
-   * Records why `server` is unavailable (the latest reason).
+   * Records why `server` is unavailable (the latest reason), as its redactor quotes it.
    * @param {Server} server
    * @param {string} unredacted
    */
   fail(server, unredacted) {
-    server.failure = redacted(unredacted);
+    server.failure = server.redactor.reason(unredacted);
     server.state = "failed";
     this.#listFailures();
   }

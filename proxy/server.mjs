@@ -4,8 +4,10 @@
 import { createRequire } from "node:module";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ToolImporter } from "./importer.mjs";
 import { listAll } from "./listing.mjs";
-import { errorText, redacted } from "./redact.mjs";
+import { MAX_REASON_CHARS, Redactor, errorText } from "./redact.mjs";
+import { secretsOf } from "./secrets.mjs";
 import { endProcesses, guardAgainstFloods, stopProcess, transportOf } from "./transport.mjs";
 
 /** @import { CallToolResult } from "@modelcontextprotocol/sdk/types.js" */
@@ -32,17 +34,32 @@ const RETRY_MAX_DELAY_MS = 300_000;
  * listing (and a cache write, and a notice to the client) a second.
  */
 const RELIST_INTERVAL_MS = 1_000;
+/**
+ * A listing after an announced change, end to end (the server's answer, its
+ * import, the session and the host's work on the change), takes at most
+ * this share of the time: after one that took 2 s, the next starts 20 s
+ * after it began. A server of 60,000 tools that changes every second is
+ * followed less often, and the other servers' searches do not wait behind it.
+ */
+const RELIST_SHARE = 0.1;
+/** The longest time between the starts of two listings of changed tools, however costly. */
+const RELIST_MAX_INTERVAL_MS = 300_000;
 
 /**
- * `error`, with what the server last wrote to stderr when it wrote anything.
+ * `error` as a reason may quote it (`redactor`: the server's), after
+ * `prefix`, with what its transport saw beside it (what the server last
+ * wrote to stderr), within MAX_REASON_CHARS.
  * @param {unknown} error
  * @param {HostTransport | null | undefined} transport
+ * @param {Redactor} redactor
+ * @param {string} [prefix]
  * @returns {Error}
  */
-function explained(error, transport) {
-  const message = errorText(error);
-  const tail = transport?.stderrTail?.() ?? "";
-  return new Error(tail === "" ? message : `${message}; it wrote: ${tail}`);
+function explained(error, transport, redactor, prefix = "") {
+  const aside = transport?.aside(redactor) ?? "";
+  const room = MAX_REASON_CHARS - prefix.length - (aside === "" ? 0 : aside.length + 2);
+  const message = redactor.reason(errorText(error), room);
+  return new Error(`${prefix}${message}${aside === "" || message.includes(aside) ? "" : `; ${aside}`}`);
 }
 
 export class Server {
@@ -63,12 +80,12 @@ export class Server {
   #pool;
   /** The start in progress (or done) since its client was last dropped. @type {Promise<Client> | null} */
   #start = null;
-  /** Its adopted listing, as JSON. @type {string | null} */
-  #listing = null;
   /** The number of its latest listing: an older one that ends later is dropped. */
   #generation = 0;
   /** When its latest listing began. */
   #listedAt = 0;
+  /** How long its latest listing after an announced change took, end to end (ms): the next one waits in proportion. */
+  #relistCost = 0;
   /** The first error of its connection's latest burst: `{error, at}`. @type {{ error: Error, at: number } | null} */
   #lastError = null;
   /** Per client, why it was stopped, when it flooded. @type {WeakMap<Client, string>} */
@@ -85,6 +102,10 @@ export class Server {
   constructor(spec, pool) {
     this.spec = spec;
     this.name = spec.name;
+    /** What of its text may be quoted: the values passed to it left out. */
+    this.redactor = new Redactor(secretsOf(spec));
+    /** Its listings as session parts, each at the cost of what changed. */
+    this.importer = new ToolImporter(spec.name);
     this.#pool = pool;
   }
 
@@ -94,7 +115,6 @@ export class Server {
    */
   adopt(tools) {
     this.imported = this.#pool.importTools(this, tools);
-    this.#listing = JSON.stringify(tools);
   }
 
   /**
@@ -126,7 +146,7 @@ export class Server {
     } catch (error) {
       this.#drop(client);
       await client.close().catch(() => {});
-      return { failure: `tools/list failed: ${explained(error, this.#transports.get(client)).message}` };
+      return { failure: explained(error, this.#transports.get(client), this.redactor, "tools/list failed: ").message };
     }
   }
 
@@ -151,7 +171,9 @@ export class Server {
   }
 
   /**
-   * Runs its tool `tool`: the result as the server gave it.
+   * Runs its tool `tool`: the result as the server gave it, but for an
+   * error's (isError), which leaves out the values passed to the server as
+   * its errors do (a result's own text may hold them by right).
    * @param {string} tool
    * @param {Record<string, unknown>} args
    * @param {McpCallOptions} [callOptions]
@@ -159,15 +181,34 @@ export class Server {
    */
   async call(tool, args, callOptions) {
     const client = await this.connected();
+    /** @type {CallToolResult} */
+    let result;
     try {
       // Read with the SDK's default result schema, CallToolResultSchema (its
       // types also allow the old `{toolResult}` shape, which only another schema reads).
-      return /** @type {CallToolResult} */ (await client.callTool({ name: tool, arguments: args }, undefined, callOptions));
+      result = /** @type {CallToolResult} */ (await client.callTool({ name: tool, arguments: args }, undefined, callOptions));
     } catch (error) {
-      if (this.client === client || this.#pool.closed) throw error;
-      const cause = this.#floods.get(client) ?? this.#causeOfClose() ?? errorText(error);
+      if (this.client === client || this.#pool.closed) throw this.#quotable(error);
+      const cause = this.#floods.get(client) ?? this.#causeOfClose() ?? this.redactor.reason(errorText(error));
       throw new Error(`the connection to the MCP server ${this.name} closed during the call (${cause}); it starts again on the next call`);
     }
+    return result.isError ? this.redactor.scrub(result) : result;
+  }
+
+  /**
+   * `error` of a call, its text as a reason may quote it: an Error keeps its
+   * kind and fields, its message (and its stack's) cleaned.
+   * @param {unknown} error
+   * @returns {Error}
+   */
+  #quotable(error) {
+    if (!(error instanceof Error)) return new Error(this.redactor.reason(errorText(error)));
+    const message = this.redactor.reason(error.message);
+    if (message !== error.message) {
+      error.message = message;
+      error.stack = `${error.name}: ${message}`;
+    }
+    return error;
   }
 
   /**
@@ -218,13 +259,13 @@ export class Server {
   async #connect() {
     const pool = this.#pool;
     const client = new Client(CLIENT);
-    const transport = transportOf(this.spec, pool.children, pool.maxMessageBytes);
+    const transport = transportOf(this.spec, pool.children, pool.maxMessageBytes, pool.warn);
     try {
       await client.connect(transport, { timeout: pool.startTimeout });
     } catch (error) {
       await client.close().catch(() => {});
       if (transport.child) await endProcesses([transport.child]);
-      throw explained(error, transport);
+      throw explained(error, transport, this.redactor);
     }
     if (pool.closed) {
       await client.close().catch(() => {});
@@ -285,7 +326,7 @@ export class Server {
    */
   #causeOfClose() {
     const last = this.#lastError;
-    return last && Date.now() - last.at <= ERROR_BURST_MS ? String(last.error?.message ?? last.error) : undefined;
+    return last && Date.now() - last.at <= ERROR_BURST_MS ? this.redactor.reason(errorText(last.error)) : undefined;
   }
 
   /**
@@ -299,7 +340,7 @@ export class Server {
     this.#listedAt = Date.now();
     const { tools, skipped } = await listAll(client, timeout);
     if (this.#generation !== generation) return null;
-    for (const warning of skipped) this.#pool.warn(`server '${this.name}': ${warning}`);
+    for (const warning of skipped) this.#pool.warn(`server '${this.name}': ${this.redactor.reason(warning)}`);
     return tools;
   }
 
@@ -333,15 +374,18 @@ export class Server {
     try {
       do {
         follow.again = false;
-        const wait = this.#listedAt + RELIST_INTERVAL_MS - Date.now();
+        const interval = Math.min(Math.max(RELIST_INTERVAL_MS, this.#relistCost / RELIST_SHARE), RELIST_MAX_INTERVAL_MS);
+        const wait = this.#listedAt + interval - Date.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait).unref?.());
         if (this.#pool.closed || this.client !== client) return;
+        const began = performance.now();
         try {
           const tools = await this.#list(client);
           if (tools !== null) this.#relisted(tools);
         } catch (error) {
-          this.#pool.warn(`server '${this.name}': its tools could not be listed again (${errorText(error)})`);
+          this.#pool.warn(`server '${this.name}': its tools could not be listed again (${this.redactor.reason(errorText(error))})`);
         }
+        this.#relistCost = performance.now() - began;
       } while (follow.again && !this.#pool.closed && this.client === client);
     } finally {
       follow.listing = false;
@@ -354,7 +398,7 @@ export class Server {
    */
   #relisted(tools) {
     const cache = this.#pool.cache;
-    if (this.imported && JSON.stringify(tools) === this.#listing) {
+    if (this.imported && this.importer.unchanged(tools)) {
       if (Date.now() - cache.listedAt(this.name) >= CACHE_REFRESH_MS) cache.remember(this.spec, tools);
       return;
     }
@@ -370,14 +414,13 @@ export class Server {
    */
   async #startAgain(attempt) {
     const pool = this.#pool;
-    const before = this.#listing;
     const client = await this.#connect();
     attempt.client = client;
     const tools = await this.#list(client);
     if (tools !== null) pool.cache.remember(this.spec, tools);
     const recovered = pool.recover(this);
     // Adopted again when the session dropped it (a failed start) or its tools changed.
-    const fresh = tools !== null && (!this.imported || JSON.stringify(tools) !== before);
+    const fresh = tools !== null && (!this.imported || !this.importer.unchanged(tools));
     if (fresh) this.adopt(tools);
     if (fresh || recovered) pool.changed();
     this.firstListed(client);
@@ -397,7 +440,7 @@ export class Server {
    */
   async #notStarted(error, client, start) {
     const pool = this.#pool;
-    const reason = redacted(explained(error, client && this.#transports.get(client)).message);
+    const reason = explained(error, client && this.#transports.get(client), this.redactor).message;
     if (client !== null) {
       this.#drop(client);
       await client.close().catch(() => {});
@@ -407,7 +450,7 @@ export class Server {
     if (!pool.closed && !newer) {
       const had = this.imported !== null;
       this.imported = null;
-      this.#listing = null;
+      this.importer.forget();
       const before = this.failure;
       pool.fail(this, reason);
       pool.cache.remember(this.spec, null);

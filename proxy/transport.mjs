@@ -1,25 +1,38 @@
 // How the host reaches a server: a stdio process it keeps track of (and
-// ends), or streamable HTTP for a `url`; and the guard that stops a server
-// flooding the host with messages.
+// ends), or streamable HTTP for a `url`; and the guards that stop a server
+// flooding the host: with messages, with one message over the size limit
+// (HTTP here, stdio in line-buffer.mjs), or with stderr.
 import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { readFileSync, readdirSync, statSync } from "node:fs";
+import { limitedFetch } from "./http-limit.mjs";
 import { LineBuffer } from "./line-buffer.mjs";
 
 /** @import { ChildProcess } from "node:child_process" */
+/** @import { Readable } from "node:stream" */
 /** @import { StdioServerParameters } from "@modelcontextprotocol/sdk/client/stdio.js" */
 /** @import { Transport } from "@modelcontextprotocol/sdk/shared/transport.js" */
 /** @import { ServerEntry } from "./pool.mjs" */
+/** @import { Redactor } from "./redact.mjs" */
 
 /**
- * How the host reaches a server: its `child` and `stderrTail` are those of
- * a stdio server, and none for HTTP.
- * @typedef {TrackedStdioTransport | (StreamableHTTPClientTransport & { child?: undefined, stderrTail?: undefined })} HostTransport
+ * How the host reaches a server: `child` is a stdio server's process (none
+ * for HTTP), and `aside` says what the transport saw beside the server's
+ * messages, for a reason.
+ * @typedef {TrackedStdioTransport | LimitedHttpTransport} HostTransport
  */
 
-/** What is kept of a server's stderr, and quoted of it in a reason. */
-const STDERR_TAIL_CHARS = 4096;
+/** What is kept of a server's stderr (bytes), and quoted of it in a reason (characters). */
+const STDERR_TAIL_BYTES = 4096;
 const STDERR_QUOTED_CHARS = 400;
+/**
+ * The most of a server's stderr read in a second (1 MiB: some 10,000 lines
+ * of log a second, more than any server logs, at a cost the host does not
+ * notice). Past it, reading waits for the next second: the pipe fills, and
+ * the server's own writes to it wait. A server that writes without end is
+ * held back by it; the host's CPU is not.
+ */
+const STDERR_BYTES_PER_SECOND = 1024 * 1024;
 /** The most processes under one server that are ended with it. */
 const MAX_DESCENDANTS = 1024;
 /** How long a server's process may take to end once asked, before it is killed. */
@@ -40,20 +53,27 @@ const FLOOD_SECONDS = 3;
 /**
  * A stdio transport that keeps its server's process in `children` while it
  * runs, so that the host can end it whatever became of the connection (the
- * SDK does not wait for the process of a connection that failed), and reads
- * its messages in linear time (`LineBuffer`).
+ * SDK does not wait for the process of a connection that failed), reads its
+ * messages in linear time (`LineBuffer`), and reads its stderr no faster
+ * than STDERR_BYTES_PER_SECOND, keeping only its end.
  */
 class TrackedStdioTransport extends StdioClientTransport {
   #children;
-  #stderr = "";
+  /** The end of what the server wrote to stderr (STDERR_TAIL_BYTES at most). */
+  #stderr = Buffer.alloc(0);
+  /** The second stderr is read in: when it began, and the bytes read in it. */
+  #second = { start: 0, bytes: 0 };
   /** The server's process once started. @type {ChildProcess | null} */
   child = null;
 
   /**
+   * `warn` is told, once, that the server writes more to stderr than is read.
    * @param {StdioServerParameters & { maxBufferSize: number }} params
    * @param {Set<ChildProcess>} children
+   * @param {(warning: string) => void} warn
+   * @param {string} name the server's, for the warning
    */
-  constructor(params, children) {
+  constructor(params, children, warn, name) {
     super(params);
     this.#children = children;
     // The SDK's buffer is `_readBuffer` (private to its types, so set
@@ -61,17 +81,42 @@ class TrackedStdioTransport extends StdioClientTransport {
     /** @type {{ _readBuffer: unknown }} */ (/** @type {unknown} */ (this))._readBuffer = new LineBuffer(params.maxBufferSize);
     // Its stderr is read as it comes, only its end kept: it says why a
     // server did not start ("GITHUB_TOKEN is not set").
-    this.stderr?.on("data", (/** @type {Buffer} */ chunk) => {
-      this.#stderr = (this.#stderr + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
+    // A readable stream (the SDK types it as any stream).
+    const stderr = /** @type {Readable | null} */ (this.stderr);
+    let warned = false;
+    stderr?.on("data", (/** @type {Buffer} */ chunk) => {
+      this.#keep(chunk);
+      const now = Date.now();
+      if (now - this.#second.start >= 1_000) this.#second = { start: now, bytes: 0 };
+      this.#second.bytes += chunk.length;
+      if (this.#second.bytes < STDERR_BYTES_PER_SECOND) return;
+      stderr.pause();
+      setTimeout(() => stderr.resume(), this.#second.start + 1_000 - now).unref();
+      if (warned) return;
+      warned = true;
+      warn(`server '${name}' writes more than ${STDERR_BYTES_PER_SECOND / 1024 / 1024} MiB a second to stderr: it is read no faster, and only its last ${STDERR_TAIL_BYTES} bytes are kept`);
     });
   }
 
   /**
-   * The last lines the server wrote to stderr, on one line; "" when none.
+   * Keeps the end of what the server wrote to stderr, `chunk` included.
+   * @param {Buffer} chunk
+   */
+  #keep(chunk) {
+    const end = chunk.length > STDERR_TAIL_BYTES ? chunk.subarray(chunk.length - STDERR_TAIL_BYTES) : chunk;
+    const joined = Buffer.concat([this.#stderr, end]);
+    this.#stderr = joined.length > STDERR_TAIL_BYTES ? joined.subarray(joined.length - STDERR_TAIL_BYTES) : joined;
+  }
+
+  /**
+   * The last lines the server wrote to stderr, on one line, after "it wrote: "; "" when none.
+   * @param {Redactor} redactor what of the server's text may be quoted
    * @returns {string}
    */
-  stderrTail() {
-    return this.#stderr.trim().split(/\s*\n\s*/).join(" | ").slice(-STDERR_QUOTED_CHARS);
+  aside(redactor) {
+    const lines = redactor.tail(this.#stderr.toString("utf8"), STDERR_QUOTED_CHARS).split("\n");
+    const tail = lines.map((line) => line.trim()).filter((line) => line !== "" && line !== "…").join(" | ");
+    return tail === "" ? "" : `it wrote: ${tail.slice(-STDERR_QUOTED_CHARS)}`;
   }
 
   async start() {
@@ -88,17 +133,64 @@ class TrackedStdioTransport extends StdioClientTransport {
 }
 
 /**
+ * A streamable HTTP transport that reads no message over the host's limit
+ * (http-limit.mjs): one that is over it closes the connection, as over
+ * stdio, and the next call starts it again.
+ */
+class LimitedHttpTransport extends StreamableHTTPClientTransport {
+  /** @type {null} */
+  child = null;
+  /** Why an answer of the server was refused, once one was. @type {string | null} */
+  #refusal = null;
+
+  /**
+   * @param {URL} url
+   * @param {Record<string, string> | undefined} headers
+   * @param {number} maxMessageBytes
+   */
+  constructor(url, headers, maxMessageBytes) {
+    /** @type {{ transport?: LimitedHttpTransport }} */
+    const self = {};
+    const fetch = limitedFetch(maxMessageBytes, (error) => {
+      if (self.transport) self.transport.#refused(error);
+    });
+    super(url, headers ? { requestInit: { headers }, fetch } : { fetch });
+    self.transport = this;
+  }
+
+  /**
+   * Why an answer of the server was refused, if one was; "" when none.
+   * @param {Redactor} _redactor
+   * @returns {string}
+   */
+  aside(_redactor) {
+    return this.#refusal ?? "";
+  }
+
+  /**
+   * A message was refused: the connection closes once the error has reached
+   * what waited for the message (a request sent as JSON fails with it).
+   * @param {Error} error
+   */
+  #refused(error) {
+    this.#refusal ??= error.message;
+    setImmediate(() => this.close().catch(() => {}));
+  }
+}
+
+/**
  * The transport of a server's entry: HTTP for a `url` (with its `headers`), else its `command` over stdio.
  * @param {ServerEntry} spec
  * @param {Set<ChildProcess>} children
  * @param {number} maxMessageBytes
+ * @param {(warning: string) => void} [warn] told when the server misbehaves beside its messages
  * @returns {HostTransport}
  */
-export function transportOf(spec, children, maxMessageBytes) {
+export function transportOf(spec, children, maxMessageBytes, warn = () => {}) {
   if (typeof spec.url === "string") {
     // Names to strings, as servers.json is checked to say.
     const headers = spec.headers !== null && typeof spec.headers === "object" ? /** @type {Record<string, string>} */ (spec.headers) : undefined;
-    return new StreamableHTTPClientTransport(new URL(spec.url), headers ? { requestInit: { headers } } : undefined);
+    return new LimitedHttpTransport(new URL(spec.url), headers, maxMessageBytes);
   }
   if (typeof spec.command !== "string") throw new Error("it has neither a command nor a url");
   if (spec.args !== undefined && !(Array.isArray(spec.args) && spec.args.every((arg) => typeof arg === "string"))) {
@@ -118,7 +210,7 @@ export function transportOf(spec, children, maxMessageBytes) {
     stderr: /** @type {const} */ ("pipe"),
     maxBufferSize: maxMessageBytes,
   };
-  return new TrackedStdioTransport(params, children);
+  return new TrackedStdioTransport(params, children, warn, spec.name);
 }
 
 /**

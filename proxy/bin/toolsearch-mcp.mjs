@@ -21,10 +21,11 @@
 //    "maxMessageBytes"?: <the largest message read, default 64 MiB>,
 //    "cache"?: <manifest file, or false; default in $XDG_CACHE_HOME/toolsearch-mcp/>}
 // With the manifest cache, a server whose tools are cached for its current
-// configuration starts on its first tool_call, not before. Before tool_call
+// configuration starts on its first tool_call, not before. Before the proxy
 // runs a tool its server's "approval" names ("destructive" by default, or
-// "always", "never"), the client's user is asked through MCP elicitation,
-// when the client supports it. The client is
+// "always", "never"), through tool_call or called directly (a pinned tool),
+// the client's user is asked through MCP elicitation, when the client
+// supports it. The client is
 // answered from the start; requests wait until the servers have started or
 // failed to (each within startTimeoutMs).
 // Logs go to stderr; stdout carries MCP.
@@ -116,15 +117,25 @@ const bounded = (value, fallback) => positive(value, fallback, LONGEST_DELAY_MS)
 const maxMessageBytes = bounded(config.maxMessageBytes, MAX_MESSAGE_BYTES);
 const server = new Server({ name: "toolsearch-mcp", version }, { capabilities: { tools: { listChanged: true } } });
 // The session as prepared (`ts.prepare`): a turn reads none of its tools.
-// A change of the servers' tools drops it, to be prepared again.
+// A change of the servers' tools prepares it again at once, as part of the
+// change: the server's next listing waits in proportion (proxy/server.mjs).
 /** @type {PreparedSession | null} */
 let prepared = null;
-/** The names the last assembly shows the client: the only ones called directly. @type {Set<string> | null} */
+/** The tools the last assembly shows the client, by name: the only ones called directly. @type {Map<string, Tool> | null} */
 let shown = null;
 /** @type {McpHost | null} */
 let host = null;
 /** The host, as whatever waited for `hostReady` reads it. */
 const ready = () => /** @type {McpHost} */ (host);
+/**
+ * The client's user, asked before a tool its server's approval policy
+ * names runs: through tool_call (the engine asks) and when called directly.
+ */
+const approve = approveThroughClient(server, (name) => {
+  const { origins } = ready();
+  const origin = Object.hasOwn(origins, name) ? origins[name] : undefined;
+  return (origin && approvals.get(origin.server)) ?? DEFAULT_APPROVAL;
+});
 /** Aborted on shutdown: servers still starting are ended, not waited for. */
 const starting = new AbortController();
 const hostReady = connectMcpServers(servers, {
@@ -135,7 +146,7 @@ const hostReady = connectMcpServers(servers, {
   maxMessageBytes,
   onStart: (name) => log(`server '${name}' started`),
   onToolsChanged: () => {
-    prepared = null;
+    prepared = host && ts.prepare(host.session);
     shown = null;
     server.sendToolListChanged().catch(() => {});
   },
@@ -169,11 +180,7 @@ const ts = new ToolSearch({
       return result;
     },
     // The client's user, asked before a tool the server's approval policy names.
-    approve: approveThroughClient(server, (name) => {
-      const { origins } = ready();
-      const origin = Object.hasOwn(origins, name) ? origins[name] : undefined;
-      return (origin && approvals.get(origin.server)) ?? DEFAULT_APPROVAL;
-    }),
+    approve,
   },
 });
 for (const warning of ts.config.warnings) log(warning);
@@ -263,7 +270,7 @@ async function callServer({ signal, progressToken, notify }, call) {
 server.setRequestHandler(ListToolsRequestSchema, async () => {
   await hostReady;
   const tools = assembled();
-  shown = new Set(tools.map((tool) => tool.name));
+  shown = new Map(tools.map((tool) => [tool.name, tool]));
   return { tools };
 });
 
@@ -275,8 +282,12 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   // A tool's result is what executeTool returned: a server's CallToolResult.
   if (answer !== null) return answer.kind === "tool" ? ownResult(/** @type {CallToolResult} */ (answer.result)) : textResult(answer.text, isError(answer));
   // Only a tool the assembly left visible is called directly; a deferred one goes through tool_call.
-  shown ??= new Set(assembled().map((tool) => tool.name));
-  if (!shown.has(name)) return textResult(`'${name}' is not a tool of this server; find tools with tool_search and call them with tool_call.`, true);
+  shown ??= new Map(assembled().map((tool) => [tool.name, tool]));
+  const tool = shown.get(name);
+  if (!tool) return textResult(`'${name}' is not a tool of this server; find tools with tool_search and call them with tool_call.`, true);
+  // Asked as tool_call asks: a tool shown to the client runs under its server's approval policy too.
+  const verdict = await approve(name, args, tool.annotations, ctx);
+  if (verdict !== true) return textResult(`${verdict.reason} The tool was not run.`, true);
   let reply;
   try {
     const result = await callServer(ctx, (options) => ready().callToolResult(name, args, options));
