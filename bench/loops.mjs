@@ -4,10 +4,13 @@
 // answer refuses it or when it reaches its tool (the tool ran); it never
 // reads a hint, as the looping models in users' reports did not, except the
 // describer, which follows a `described_earlier` answer to its tool. Calls
-// are counted up to CALLS_MAX, which stands for "never stops".
+// are counted up to CALLS_MAX, which stands for "never stops". The last
+// column replays each agent behind the proxy, whose client names no turn:
+// the proxy's inferred turns (proxy/turns.mjs) name them.
 //
 //   node bench/loops.mjs
 import { ToolSearch } from "toolsearch";
+import { Turns } from "../proxy/turns.mjs";
 import { loadCatalog, sessionOf, sharedDir } from "./common.mjs";
 
 /** The most calls an agent is given: reaching it means it never stopped. */
@@ -51,14 +54,18 @@ const agents = [
  * CALLS_MAX; how it ended; and how many answers were short (every group
  * `repeated`, or the schema `described_earlier`).
  */
-async function replay(agent, guarded) {
+async function replay(agent, guarded, proxied = false) {
   const config = guarded ? {} : { max_searches_per_turn: false, tool_call_scope: "deferred" };
   const ts = new ToolSearch({ config, coreTools: [VISIBLE], host: { executeTool: () => "done" } });
-  const ctx = { turn: `${agent.agent}-${guarded}` };
+  // Behind the proxy the client names no turn: the proxy's own notion of
+  // one names it, on a clock where the model answers in 3 s.
+  let now = 0;
+  const turns = new Turns(() => now);
   let last;
   let short = 0;
-  for (let i = 1; i <= CALLS_MAX; i++) {
+  for (let i = 1; i <= CALLS_MAX; i++, now += 3_000) {
     const [name, args] = agent.step(i - 1, last);
+    const ctx = { turn: proxied ? turns.of(name) : `${agent.agent}-${guarded}` };
     const answer = await ts.answer(name, args, session, ctx);
     if (answer.kind === "tool") return [i, "reached its tool", short];
     if (answer.kind === "error" && answer.class === "search_limit") return [i, "stopped: refused past the cap", short];
@@ -68,11 +75,12 @@ async function replay(agent, guarded) {
   return [CALLS_MAX, "never stopped", short];
 }
 
-console.log("| agent | what it does | calls with the guard | of them answered short | calls without | with the guard |");
-console.log("| --- | --- | ---: | ---: | ---: | --- |");
+const calls = (count, how) => (how === "never stopped" ? `${count}+ (never stopped)` : `${count} (${how})`);
+console.log("| agent | what it does | calls with the guard | of them answered short | calls without | with the guard | behind the proxy (turns it infers) |");
+console.log("| --- | --- | ---: | ---: | ---: | --- | ---: |");
 for (const agent of agents) {
   const [on, how, short] = await replay(agent, true);
   const [off, unguarded] = await replay(agent, false);
-  const without = unguarded === "never stopped" ? `${off}+ (never stopped)` : `${off} (${unguarded})`;
-  console.log(`| ${agent.agent} | ${agent.what} | ${on} | ${short} | ${without} | ${how} |`);
+  const [proxied, proxiedHow] = await replay(agent, true, true);
+  console.log(`| ${agent.agent} | ${agent.what} | ${on} | ${short} | ${calls(off, unguarded)} | ${how} | ${calls(proxied, proxiedHow)} |`);
 }

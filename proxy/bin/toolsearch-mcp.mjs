@@ -28,7 +28,9 @@
 // supports it. The client is
 // answered from the start; requests wait until the servers have started or
 // failed to (each within startTimeoutMs).
-// Logs go to stderr; stdout carries MCP.
+// An MCP client names no turn of its agent: for the search guard, a turn is
+// the calls up to one that runs a tool, or up to a pause of two minutes
+// (turns.mjs). Logs go to stderr; stdout carries MCP.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -42,6 +44,7 @@ import { LONGEST_DELAY_MS, MAX_MESSAGE_BYTES, positive } from "../limits.mjs";
 import { LineBuffer } from "../line-buffer.mjs";
 import { errorText } from "../redact.mjs";
 import { reportText } from "../report.mjs";
+import { Turns } from "../turns.mjs";
 
 /** @import { CallToolResult, Progress, ProgressToken, ServerNotification, Tool } from "@modelcontextprotocol/sdk/types.js" */
 /** @import { PreparedSession } from "toolsearch" */
@@ -274,10 +277,13 @@ server.setRequestHandler(ListToolsRequestSchema, async () => {
   return { tools };
 });
 
+/** The client's turns, inferred for the search guard (see turns.mjs). */
+const turns = new Turns();
+
 server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   await hostReady;
   const { name, arguments: args = {} } = request.params;
-  const ctx = { signal: extra.signal, progressToken: request.params._meta?.progressToken, notify: extra.sendNotification };
+  const ctx = { signal: extra.signal, progressToken: request.params._meta?.progressToken, notify: extra.sendNotification, turn: turns.of(name) };
   const answer = await ts.answer(name, args, session(), ctx);
   // A tool's result is what executeTool returned: a server's CallToolResult.
   if (answer !== null) return answer.kind === "tool" ? ownResult(/** @type {CallToolResult} */ (answer.result)) : textResult(answer.text, isError(answer));

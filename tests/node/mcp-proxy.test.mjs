@@ -137,7 +137,9 @@ test("a server's changed tools are searched after it announces them", async () =
   const folder = mkdtempSync(join(tmpdir(), "toolsearch-proxy-changing-"));
   const changing = join(folder, "servers.json");
   const script = join(root, "tests", "node", "changing-server.mjs");
-  writeFileSync(changing, JSON.stringify({ mcpServers: { changing: { command: process.execPath, args: [script] } }, cache: false }));
+  // The test polls tool_search, which the search guard would refuse past its cap in one turn.
+  const toolSearch = { max_searches_per_turn: false };
+  writeFileSync(changing, JSON.stringify({ mcpServers: { changing: { command: process.execPath, args: [script] } }, cache: false, toolSearch }));
   const proxy = new Client({ name: "proxy-test-changing", version: "1.0.0" });
   await proxy.connect(new StdioClientTransport({ command: process.execPath, args: [join(root, "proxy", "bin", "toolsearch-mcp.mjs"), changing], stderr: "ignore" }));
   try {
