@@ -14,10 +14,11 @@
 //
 // The parts: pool.mjs (the servers of one host, the session, naming),
 // server.mjs (one server and its states), transport.mjs (processes, HTTP,
-// floods), http-limit.mjs (HTTP messages within maxMessageBytes),
-// listing.mjs (tools/list), importer.mjs (a listing read at the cost of
-// what changed), cache.mjs (the manifest cache), secrets.mjs and redact.mjs
-// (what of a server's text may be quoted).
+// floods), environment.mjs (what a stdio server is started with),
+// http-limit.mjs (HTTP messages within maxMessageBytes), listing.mjs
+// (tools/list), importer.mjs (a listing read at the cost of what changed),
+// cache.mjs (the manifest cache), secrets.mjs and redact.mjs (what of a
+// server's text may be quoted).
 import { ServerPool } from "./pool.mjs";
 
 /** @import { McpCallOptions, McpHost, McpHostOptions, McpServerSpec, McpServersMap } from "toolsearch-mcp" */

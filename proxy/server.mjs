@@ -3,7 +3,8 @@
 // call), failed (tried again later), or closed with the host.
 import { createRequire } from "node:module";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { withheldNote } from "./environment.mjs";
 import { ToolImporter } from "./importer.mjs";
 import { listAll } from "./listing.mjs";
 import { MAX_REASON_CHARS, Redactor, errorText } from "./redact.mjs";
@@ -60,6 +61,25 @@ function explained(error, transport, redactor, prefix = "") {
   const room = MAX_REASON_CHARS - prefix.length - (aside === "" ? 0 : aside.length + 2);
   const message = redactor.reason(errorText(error), room);
   return new Error(`${prefix}${message}${aside === "" || message.includes(aside) ? "" : `; ${aside}`}`);
+}
+
+/**
+ * Whether `error` is the SDK's timeout of a request.
+ * @param {unknown} error
+ */
+const timedOut = (error) => error instanceof McpError && error.code === ErrorCode.RequestTimeout;
+
+/**
+ * A stdio server's timeout, with the proxy's variables it was not given
+ * named: a server that cannot reach the network (no proxy, no CA) times out
+ * without a word of why.
+ * @param {unknown} error
+ * @param {ServerEntry} spec
+ * @returns {unknown}
+ */
+function withWithheld(error, spec) {
+  const note = typeof spec.command === "string" ? withheldNote(spec.env) : "";
+  return note === "" ? error : new Error(`${errorText(error)}; ${note}`);
 }
 
 export class Server {
@@ -265,7 +285,7 @@ export class Server {
     } catch (error) {
       await client.close().catch(() => {});
       if (transport.child) await endProcesses([transport.child]);
-      throw explained(error, transport, this.redactor);
+      throw explained(timedOut(error) ? withWithheld(error, this.spec) : error, transport, this.redactor);
     }
     if (pool.closed) {
       await client.close().catch(() => {});

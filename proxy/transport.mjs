@@ -2,9 +2,10 @@
 // ends), or streamable HTTP for a `url`; and the guards that stop a server
 // flooding the host: with messages, with one message over the size limit
 // (HTTP here, stdio in line-buffer.mjs), or with stderr.
-import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { readFileSync, readdirSync, statSync } from "node:fs";
+import { serverEnvironment } from "./environment.mjs";
 import { limitedFetch } from "./http-limit.mjs";
 import { LineBuffer } from "./line-buffer.mjs";
 
@@ -202,10 +203,10 @@ export function transportOf(spec, children, maxMessageBytes, warn = () => {}) {
   const params = {
     command: spec.command,
     args: spec.args ?? [],
-    // Only the entry's own variables and the few every program needs
-    // (HOME, PATH, SHELL, TERM, USER, LOGNAME, or Windows' own): the secrets
-    // the host was started with are not every server's.
-    env: { ...getDefaultEnvironment(), ...(spec.env ?? {}) },
+    // The entry's own variables, the few every program needs and the
+    // network ones (environment.mjs): the secrets the host was started with
+    // are not every server's.
+    env: serverEnvironment(spec.env),
     cwd: spec.cwd,
     stderr: /** @type {const} */ ("pipe"),
     maxBufferSize: maxMessageBytes,
