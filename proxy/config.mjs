@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { APPROVAL_POLICIES, DEFAULT_APPROVAL } from "./approval.mjs";
+import { expandEntry } from "./expand.mjs";
 
 /** @import { ToolSearchConfig } from "toolsearch" */
 /** @import { McpServersMap } from "toolsearch-mcp" */
@@ -44,7 +45,7 @@ import { APPROVAL_POLICIES, DEFAULT_APPROVAL } from "./approval.mjs";
 
 /**
  * The spec `connectMcpServers` takes for a checked entry, with its pinning.
- * @typedef {McpServersMap[string] & { defer?: boolean, alwaysLoad?: true | string[], keywords?: Record<string, string | string[]> }} ServerSpec
+ * @typedef {McpServersMap[string] & { defer?: boolean, alwaysLoad?: true | string[], keywords?: Record<string, string | string[]>, secrets?: string[] }} ServerSpec
  */
 
 /** The keys of servers.json and what each takes. @type {Record<string, string>} */
@@ -84,10 +85,12 @@ export class ConfigError extends Error {
  * ones left out and named in `disabled`), and each server's approval policy
  * (`approvals`, a Map by server name). Throws `ConfigError` listing every problem
  * found.
+ * `${VAR}` in an entry's strings reads `env` (expand.mjs).
  * @param {string} text
+ * @param {NodeJS.ProcessEnv} [env] the environment `${VAR}` reads
  * @returns {{ config: Config, servers: Record<string, ServerSpec>, disabled: string[], approvals: Map<string, string> }}
  */
-export function readConfig(text) {
+export function readConfig(text, env = process.env) {
   let config;
   try {
     config = parseJsonc(text);
@@ -120,13 +123,15 @@ export function readConfig(text) {
     /** @type {[string, unknown][]} */
     const named = Object.entries(entries ?? {});
     for (const [name, entry] of named) {
-      const found = entryProblems(name, entry);
+      // A disabled entry's variables need not be set.
+      const expanded = isObject(entry) && entry.disabled !== true ? expandEntry(name, entry, env) : { entry, values: [], problems: [] };
+      const found = [...entryProblems(name, expanded.entry), ...expanded.problems];
       problems.push(...found);
       // Read only when `found` is empty.
-      const checked = /** @type {CheckedEntry} */ (entry);
+      const checked = /** @type {CheckedEntry} */ (expanded.entry);
       if (found.length === 0 && checked.disabled === true) disabled.push(name);
       else if (found.length === 0) {
-        servers.push([name, serverSpec(checked)]);
+        servers.push([name, serverSpec(checked, expanded.values)]);
         approvals.set(name, checked.approval ?? DEFAULT_APPROVAL);
       }
     }
@@ -223,15 +228,30 @@ function entryProblems(name, entry) {
 }
 
 /**
- * The spec `connectMcpServers` takes for a checked entry.
+ * The spec `connectMcpServers` takes for a checked entry; `secrets`, the
+ * values its `${VAR}`s put in.
  * @param {CheckedEntry} entry
+ * @param {string[]} secrets
  * @returns {ServerSpec}
  */
-function serverSpec({ command, args, env, cwd, url, headers, defer, alwaysLoad, keywords }) {
+function serverSpec({ command, args, env, cwd, url, headers, defer, alwaysLoad, keywords }, secrets) {
   // Checked: an entry without a url has a command.
   const launch = url !== undefined ? { url, ...(headers && { headers }) } : { command: /** @type {string} */ (command), ...(args && { args }), ...(env && { env }), ...(cwd && { cwd }) };
-  return { ...launch, ...(defer !== undefined && { defer }), ...(alwaysLoad !== undefined && { alwaysLoad }), ...(keywords !== undefined && { keywords }) };
+  return {
+    ...launch,
+    ...(defer !== undefined && { defer }),
+    ...(alwaysLoad !== undefined && { alwaysLoad }),
+    ...(keywords !== undefined && { keywords }),
+    ...(secrets.length > 0 && { secrets }),
+  };
 }
+
+/**
+ * Whether `value` is an object that is no array.
+ * @param {unknown} value
+ * @returns {value is Record<string, unknown>}
+ */
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** @param {unknown} value */
 function isUrl(value) {

@@ -18,10 +18,20 @@ export interface McpPinning {
   keywords?: Record<string, string | string[]>;
 }
 
+/**
+ * Values a server's text must never carry on to the model or the logs,
+ * besides its env and header values and its URL's credentials (which are
+ * always kept out): toolsearch-mcp puts here what it expanded from
+ * `${VAR}` in servers.json.
+ */
+export interface McpSecrets {
+  secrets?: string[];
+}
+
 /** One MCP server: a command over stdio, or a streamable HTTP URL (with the headers its requests carry). `disabled: true` leaves it out. */
 export type McpServerSpec =
-  | ({ name: string; command: string; args?: string[]; env?: Record<string, string>; cwd?: string; disabled?: boolean } & McpPinning)
-  | ({ name: string; url: string; headers?: Record<string, string>; disabled?: boolean } & McpPinning);
+  | ({ name: string; command: string; args?: string[]; env?: Record<string, string>; cwd?: string; disabled?: boolean } & McpPinning & McpSecrets)
+  | ({ name: string; url: string; headers?: Record<string, string>; disabled?: boolean } & McpPinning & McpSecrets);
 
 /** A server spec without its name (each member of the union alike). */
 type Unnamed<T> = T extends unknown ? Omit<T, "name"> : never;

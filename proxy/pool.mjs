@@ -28,6 +28,7 @@ import { END_GRACE_MS, endProcesses } from "./transport.mjs";
  * @property {unknown} [defer]
  * @property {unknown} [alwaysLoad]
  * @property {unknown} [keywords]
+ * @property {unknown} [secrets]
  */
 
 /** How long a server may take to start and list its tools before it counts as unavailable. */

@@ -26,7 +26,7 @@ const LONG_SEGMENT_CHARS = 32;
 /**
  * The values of `spec` that are secret, in the forms a server may repeat
  * them in: as given, percent-decoded and -encoded, and escaped as in JSON.
- * @param {{ env?: unknown, headers?: unknown, url?: unknown, args?: unknown }} spec
+ * @param {{ env?: unknown, headers?: unknown, url?: unknown, args?: unknown, secrets?: unknown }} spec
  * @returns {string[]}
  */
 export function secretsOf(spec) {
@@ -52,6 +52,7 @@ export function secretsOf(spec) {
   }
   if (typeof spec.url === "string") urlSecrets(spec.url, add);
   if (Array.isArray(spec.args)) argSecrets(spec.args, add);
+  if (Array.isArray(spec.secrets)) for (const value of spec.secrets) add(value, true);
   return [...found];
 }
 

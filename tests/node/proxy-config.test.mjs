@@ -11,6 +11,8 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ConfigError, cacheFolder, cachePath, parseJsonc, readConfig } from "../../proxy/config.mjs";
+import { Redactor } from "../../proxy/redact.mjs";
+import { secretsOf } from "../../proxy/secrets.mjs";
 import { readmeBlocksAfter, root } from "./support.mjs";
 
 const proxyBin = join(root, "proxy", "bin", "toolsearch-mcp.mjs");
@@ -91,11 +93,15 @@ test("the cache is the config's own, or one file per config in the cache folder"
 
 test("the README's servers.json is read as written", () => {
   const [example] = blocksAfter("servers.json");
-  const { servers, disabled, approvals } = readConfig(example);
+  const { servers, disabled, approvals } = readConfig(example, { REMOTE_TOKEN: "t0k3n-of-the-example" });
   assert.deepEqual(Object.keys(servers), ["filesystem", "memory", "remote"]);
   assert.deepEqual(servers.filesystem.alwaysLoad, ["read_text_file", "list_directory"]);
   assert.equal(servers.memory.defer, false);
-  assert.deepEqual(servers.remote.headers, { Authorization: "Bearer <token>" });
+  assert.deepEqual(servers.remote.headers, { Authorization: "Bearer t0k3n-of-the-example" });
+  assert.deepEqual(servers.remote.secrets, ["t0k3n-of-the-example"]);
+  assert.deepEqual(problems(example.replaceAll("${REMOTE_TOKEN}", "${UNSET_IN_THIS_TEST}")), [
+    'server "remote": "headers".Authorization names ${UNSET_IN_THIS_TEST}, which is not set in the proxy\'s environment',
+  ]);
   assert.deepEqual(disabled, ["old"]);
   assert.deepEqual([...approvals], [["filesystem", "always"], ["memory", "destructive"], ["remote", "destructive"]]);
 });
@@ -208,5 +214,46 @@ test("--report prints the findability report of the servers' tools, as text or J
   assert.deepEqual(report.thin.map((t) => t.name), ["mcp__web__odd"]);
   assert.equal(report.keywords, 1);
   assert.match(runProxy(["--help"]).stderr, /--report servers\.json \[--json\]/);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("${VAR}, ${env:VAR} and ${VAR:-default} in an entry's strings read the proxy's environment; an unset one is an error naming it, never a value", () => {
+  const env = { TOKEN: "s3cr3t-token-value", BASE: "http://127.0.0.1:9", EMPTY: "" };
+  const { servers } = readConfig(
+    JSON.stringify({
+      mcpServers: {
+        local: { command: "${env:BIN:-node}", args: ["--token", "${TOKEN}", "x${EMPTY}y"], env: { API_KEY: "${env:TOKEN}" }, cwd: "${HOME_DIR:-/tmp}" },
+        web: { url: "${BASE}/mcp", headers: { Authorization: "Bearer ${TOKEN}" } },
+        off: { command: "${NOT_SET_ANYWHERE}", disabled: true },
+      },
+    }),
+    env,
+  );
+  assert.deepEqual(servers.local, { command: "node", args: ["--token", "s3cr3t-token-value", "xy"], env: { API_KEY: "s3cr3t-token-value" }, cwd: "/tmp", secrets: ["node", "s3cr3t-token-value", "s3cr3t-token-value", "/tmp"] });
+  assert.deepEqual(servers.web, { url: "http://127.0.0.1:9/mcp", headers: { Authorization: "Bearer s3cr3t-token-value" }, secrets: ["http://127.0.0.1:9", "s3cr3t-token-value"] });
+  const found = problems(JSON.stringify({ mcpServers: { a: { command: "x", env: { K: "${MISSING_ONE}" }, args: ["${MISSING_TWO}"] } } }));
+  assert.deepEqual(found, [
+    'server "a": "args"[0] names ${MISSING_TWO}, which is not set in the proxy\'s environment',
+    'server "a": "env".K names ${MISSING_ONE}, which is not set in the proxy\'s environment',
+  ]);
+  // What was put in is a secret of the server's: its text never carries it on.
+  assert.ok(secretsOf(servers.local).includes("s3cr3t-token-value"));
+  assert.equal(new Redactor(secretsOf(servers.web)).reason("401: bad token s3cr3t-token-value"), "401: bad token ***");
+});
+
+test("the proxy starts a server from a ${VAR} config, and stops at once, naming it, when the variable is not set", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "toolsearch-mcp-vars-"));
+  const config = join(dir, "servers.json");
+  writeFileSync(config, JSON.stringify({ mcpServers: { listing: { command: "${NODE_BINARY}", args: ["${LISTING_SERVER}"] } }, cache: false }));
+  const unset = runProxy([config], { NODE_BINARY: process.execPath });
+  assert.equal(unset.status, 2);
+  assert.match(unset.stderr, /server "listing": "args"\[0\] names \$\{LISTING_SERVER\}, which is not set/);
+  assert.doesNotMatch(unset.stderr, new RegExp(process.execPath.replaceAll("/", "\\/")));
+  const client = new Client({ name: "vars", version: "1.0.0" });
+  const env = { ...process.env, NODE_BINARY: process.execPath, LISTING_SERVER: listingServer };
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [proxyBin, config], env, stderr: "ignore" }));
+  const found = await client.callTool({ name: "tool_search", arguments: { queries: ["list"] } });
+  assert.match(found.content[0].text, /mcp__listing__/);
+  await client.close();
   rmSync(dir, { recursive: true, force: true });
 });
