@@ -156,8 +156,13 @@ function replaceFile(path, text) {
   }
 }
 
-/** How long writes wait for another process's lock before they are given up, and when a lock counts as left behind. */
-const LOCK_WAIT_MS = 2_000;
+/**
+ * How long writes wait for another process's lock before they are given up
+ * (the thread never waits: they are tried again on a timer, so a busy
+ * machine where other proxies write often costs no entry), and when a lock
+ * counts as left behind.
+ */
+const LOCK_WAIT_MS = 10_000;
 const LOCK_STALE_MS = 10_000;
 /** The first and the longest pause between two tries of a held lock. */
 const LOCK_RETRY_MS = 5;
