@@ -234,9 +234,10 @@ function entryProblems(name, entry) {
  * @param {string[]} secrets
  * @returns {ServerSpec}
  */
-function serverSpec({ command, args, env, cwd, url, headers, defer, alwaysLoad, keywords }, secrets) {
-  // Checked: an entry without a url has a command.
-  const launch = url !== undefined ? { url, ...(headers && { headers }) } : { command: /** @type {string} */ (command), ...(args && { args }), ...(env && { env }), ...(cwd && { cwd }) };
+function serverSpec({ command, args, env, cwd, url, headers, type, defer, alwaysLoad, keywords }, secrets) {
+  // Checked: an entry without a url has a command; a url's type is "http", "streamable-http" or "sse".
+  const transport = /** @type {"http" | "streamable-http" | "sse" | undefined} */ (type);
+  const launch = url !== undefined ? { url, ...(headers && { headers }), ...(transport && { type: transport }) } : { command: /** @type {string} */ (command), ...(args && { args }), ...(env && { env }), ...(cwd && { cwd }) };
   return {
     ...launch,
     ...(defer !== undefined && { defer }),

@@ -28,10 +28,18 @@ export interface McpSecrets {
   secrets?: string[];
 }
 
-/** One MCP server: a command over stdio, or a streamable HTTP URL (with the headers its requests carry). `disabled: true` leaves it out. */
+/** One MCP server: a command over stdio, or a URL over streamable HTTP or SSE (with the headers its requests carry). `disabled: true` leaves it out. */
 export type McpServerSpec =
   | ({ name: string; command: string; args?: string[]; env?: Record<string, string>; cwd?: string; disabled?: boolean } & McpPinning & McpSecrets)
-  | ({ name: string; url: string; headers?: Record<string, string>; disabled?: boolean } & McpPinning & McpSecrets);
+  | ({ name: string; url: string; headers?: Record<string, string>; type?: McpHttpType; disabled?: boolean } & McpPinning & McpSecrets);
+
+/**
+ * How a `url` server is spoken to: streamable HTTP (`"http"`, or
+ * `"streamable-http"`), or the older HTTP with Server-Sent Events (`"sse"`).
+ * Without a type, streamable HTTP is tried first, and SSE when the server
+ * answers it 400, 404 or 405.
+ */
+export type McpHttpType = "http" | "streamable-http" | "sse";
 
 /** A server spec without its name (each member of the union alike). */
 type Unnamed<T> = T extends unknown ? Omit<T, "name"> : never;

@@ -24,6 +24,7 @@ import { END_GRACE_MS, endProcesses } from "./transport.mjs";
  * @property {unknown} [cwd]
  * @property {unknown} [url]
  * @property {unknown} [headers]
+ * @property {unknown} [type]
  * @property {unknown} [disabled]
  * @property {unknown} [defer]
  * @property {unknown} [alwaysLoad]

@@ -9,7 +9,7 @@ import { ToolImporter } from "./importer.mjs";
 import { listAll } from "./listing.mjs";
 import { MAX_REASON_CHARS, Redactor, errorText } from "./redact.mjs";
 import { secretsOf } from "./secrets.mjs";
-import { endProcesses, guardAgainstFloods, stopProcess, transportOf } from "./transport.mjs";
+import { endProcesses, fallsBackToSse, guardAgainstFloods, stopProcess, transportOf } from "./transport.mjs";
 
 /** @import { CallToolResult } from "@modelcontextprotocol/sdk/types.js" */
 /** @import { McpImport } from "toolsearch" */
@@ -278,15 +278,13 @@ export class Server {
    */
   async #connect() {
     const pool = this.#pool;
-    const client = new Client(CLIENT);
-    const transport = transportOf(this.spec, pool.children, pool.maxMessageBytes, pool.warn);
-    try {
-      await client.connect(transport, { timeout: pool.startTimeout });
-    } catch (error) {
-      await client.close().catch(() => {});
-      if (transport.child) await endProcesses([transport.child]);
-      throw explained(timedOut(error) ? withWithheld(error, this.spec) : error, transport, this.redactor);
-    }
+    const { client, transport } = await this.#opened(false).catch(async (error) => {
+      // A URL that takes no streamable HTTP may speak the older SSE (the MCP specification's backwards compatibility).
+      if (!fallsBackToSse(this.spec, error.cause)) throw error;
+      return this.#opened(true).catch((sse) => {
+        throw new Error(`${error.message}; over SSE: ${sse.message}`);
+      });
+    });
     if (pool.closed) {
       await client.close().catch(() => {});
       throw new Error("the host is closed");
@@ -299,6 +297,27 @@ export class Server {
     this.#follow(client);
     this.#transports.set(client, transport);
     return client;
+  }
+
+  /**
+   * A client connected through a new transport (`sse`: the older SSE one, for a `url`).
+   * @param {boolean} sse
+   * @returns {Promise<{ client: Client, transport: HostTransport }>}
+   */
+  async #opened(sse) {
+    const pool = this.#pool;
+    const client = new Client(CLIENT);
+    const transport = transportOf(this.spec, pool.children, pool.maxMessageBytes, pool.warn, sse);
+    try {
+      await client.connect(transport, { timeout: pool.startTimeout });
+      return { client, transport };
+    } catch (error) {
+      await client.close().catch(() => {});
+      if (transport.child) await endProcesses([transport.child]);
+      const explanation = explained(timedOut(error) ? withWithheld(error, this.spec) : error, transport, this.redactor);
+      explanation.cause = error;
+      throw explanation;
+    }
   }
 
   /**

@@ -3,7 +3,8 @@
 // flooding the host: with messages, with one message over the size limit
 // (HTTP here, stdio in line-buffer.mjs), or with stderr.
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { serverEnvironment } from "./environment.mjs";
 import { limitedFetch } from "./http-limit.mjs";
@@ -20,7 +21,7 @@ import { LineBuffer } from "./line-buffer.mjs";
  * How the host reaches a server: `child` is a stdio server's process (none
  * for HTTP), and `aside` says what the transport saw beside the server's
  * messages, for a reason.
- * @typedef {TrackedStdioTransport | LimitedHttpTransport} HostTransport
+ * @typedef {TrackedStdioTransport | LimitedHttpTransport | LimitedSseTransport} HostTransport
  */
 
 /** What is kept of a server's stderr (bytes), and quoted of it in a reason (characters). */
@@ -134,15 +135,40 @@ class TrackedStdioTransport extends StdioClientTransport {
 }
 
 /**
- * A streamable HTTP transport that reads no message over the host's limit
- * (http-limit.mjs): one that is over it closes the connection, as over
- * stdio, and the next call starts it again.
+ * What an HTTP transport reads within the host's limit on messages
+ * (http-limit.mjs): its `fetch`. A message over the limit is refused,
+ * `refusal` says why, and `onRefused` closes the connection, as over stdio;
+ * the next call starts it again.
  */
+class MessageLimit {
+  /** Why an answer of the server was refused, once one was. @type {string | null} */
+  refusal = null;
+  /** Closes the transport, once it is made. */
+  onRefused = () => {};
+
+  /** @param {number} maxMessageBytes */
+  constructor(maxMessageBytes) {
+    this.fetch = limitedFetch(maxMessageBytes, (error) => {
+      this.refusal ??= error.message;
+      // Once the error has reached what waited for the message (a request sent as JSON fails with it).
+      setImmediate(() => this.onRefused());
+    });
+  }
+
+  /**
+   * The options of an SDK HTTP transport: the entry's headers and this limit's fetch.
+   * @param {Record<string, string> | undefined} headers
+   */
+  options(headers) {
+    return headers ? { requestInit: { headers }, fetch: this.fetch } : { fetch: this.fetch };
+  }
+}
+
+/** Streamable HTTP within the host's limit on messages. */
 class LimitedHttpTransport extends StreamableHTTPClientTransport {
   /** @type {null} */
   child = null;
-  /** Why an answer of the server was refused, once one was. @type {string | null} */
-  #refusal = null;
+  #limit;
 
   /**
    * @param {URL} url
@@ -150,13 +176,10 @@ class LimitedHttpTransport extends StreamableHTTPClientTransport {
    * @param {number} maxMessageBytes
    */
   constructor(url, headers, maxMessageBytes) {
-    /** @type {{ transport?: LimitedHttpTransport }} */
-    const self = {};
-    const fetch = limitedFetch(maxMessageBytes, (error) => {
-      if (self.transport) self.transport.#refused(error);
-    });
-    super(url, headers ? { requestInit: { headers }, fetch } : { fetch });
-    self.transport = this;
+    const limit = new MessageLimit(maxMessageBytes);
+    super(url, limit.options(headers));
+    limit.onRefused = () => this.close().catch(() => {});
+    this.#limit = limit;
   }
 
   /**
@@ -165,33 +188,72 @@ class LimitedHttpTransport extends StreamableHTTPClientTransport {
    * @returns {string}
    */
   aside(_redactor) {
-    return this.#refusal ?? "";
+    return this.#limit.refusal ?? "";
+  }
+}
+
+/** The older HTTP with Server-Sent Events (`"type": "sse"`, or a URL that takes no streamable HTTP), within the limit. */
+class LimitedSseTransport extends SSEClientTransport {
+  /** @type {null} */
+  child = null;
+  #limit;
+
+  /**
+   * @param {URL} url
+   * @param {Record<string, string> | undefined} headers
+   * @param {number} maxMessageBytes
+   */
+  constructor(url, headers, maxMessageBytes) {
+    const limit = new MessageLimit(maxMessageBytes);
+    super(url, limit.options(headers));
+    limit.onRefused = () => this.close().catch(() => {});
+    this.#limit = limit;
   }
 
   /**
-   * A message was refused: the connection closes once the error has reached
-   * what waited for the message (a request sent as JSON fails with it).
-   * @param {Error} error
+   * Why an answer of the server was refused, if one was; "" when none.
+   * @param {Redactor} _redactor
+   * @returns {string}
    */
-  #refused(error) {
-    this.#refusal ??= error.message;
-    setImmediate(() => this.close().catch(() => {}));
+  aside(_redactor) {
+    return this.#limit.refusal ?? "";
   }
 }
 
 /**
- * The transport of a server's entry: HTTP for a `url` (with its `headers`), else its `command` over stdio.
+ * The answers to a first POST that say a server takes no streamable HTTP (the
+ * MCP specification's backwards compatibility names 404 and 405): not 401
+ * or 403, which ask for credentials that SSE would need as much.
+ */
+const NO_STREAMABLE_HTTP = [400, 404, 405];
+
+/**
+ * Whether a server at a `url` whose entry names no `type` should be spoken
+ * to with the older SSE transport, after streamable HTTP failed with `error`.
+ * @param {ServerEntry} spec
+ * @param {unknown} error
+ */
+export function fallsBackToSse(spec, error) {
+  return typeof spec.url === "string" && spec.type === undefined && error instanceof StreamableHTTPError && NO_STREAMABLE_HTTP.includes(error.code ?? 0);
+}
+
+/**
+ * The transport of a server's entry: for a `url` (with its `headers`),
+ * streamable HTTP, or SSE when its `type` says `"sse"` (or `sse` is true: a
+ * try after streamable HTTP failed); else its `command` over stdio.
  * @param {ServerEntry} spec
  * @param {Set<ChildProcess>} children
  * @param {number} maxMessageBytes
  * @param {(warning: string) => void} [warn] told when the server misbehaves beside its messages
+ * @param {boolean} [sse]
  * @returns {HostTransport}
  */
-export function transportOf(spec, children, maxMessageBytes, warn = () => {}) {
+export function transportOf(spec, children, maxMessageBytes, warn = () => {}, sse = false) {
   if (typeof spec.url === "string") {
     // Names to strings, as servers.json is checked to say.
     const headers = spec.headers !== null && typeof spec.headers === "object" ? /** @type {Record<string, string>} */ (spec.headers) : undefined;
-    return new LimitedHttpTransport(new URL(spec.url), headers, maxMessageBytes);
+    const Transport = sse || spec.type === "sse" ? LimitedSseTransport : LimitedHttpTransport;
+    return new Transport(new URL(spec.url), headers, maxMessageBytes);
   }
   if (typeof spec.command !== "string") throw new Error("it has neither a command nor a url");
   if (spec.args !== undefined && !(Array.isArray(spec.args) && spec.args.every((arg) => typeof arg === "string"))) {
