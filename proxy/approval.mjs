@@ -24,6 +24,13 @@ export const APPROVAL_POLICIES = {
 /** The policy of a server without an `approval` key. */
 export const DEFAULT_APPROVAL = "destructive";
 
+/**
+ * What `"approvalWithoutElicitation"` may say of a call a policy asks about
+ * when the client cannot be asked: "allow" (the default: the client's own
+ * approval of the call stands) or "refuse".
+ */
+export const WITHOUT_ELICITATION = ["allow", "refuse"];
+
 /** The most argument values the question lists (each by its key path); the rest are counted. */
 const SHOWN_VALUES = 30;
 /** The characters shown of a long value: its start and its end, with its length said. */
@@ -129,15 +136,21 @@ export function question(name, args, annotations) {
  * Server) when the policy says so and the client takes form elicitation. A
  * client that cannot be asked keeps its own approval of the call (of
  * tool_call, or of the tool its list shows); a decline, a dismissal or a
- * failed request denies the call.
+ * failed request denies the call. With `withoutElicitation` "refuse", a
+ * client that cannot be asked has the call refused instead.
  * @param {Server} server
  * @param {(name: string) => string} policyOf
+ * @param {string} [withoutElicitation] "allow" or "refuse"
  * @returns {Approve}
  */
-export function approveThroughClient(server, policyOf) {
+export function approveThroughClient(server, policyOf, withoutElicitation = "allow") {
   return async (name, args, annotations, ctx) => {
     if (!asksBefore(policyOf(name), annotations)) return true;
-    if (!server.getClientCapabilities()?.elicitation?.form) return true;
+    if (!canBeAsked(server)) {
+      if (withoutElicitation !== "refuse") return true;
+      const reason = `Its server's approval policy asks the user before ${name} runs, and this client cannot be asked (it takes no MCP elicitation), so the proxy refuses it ("approvalWithoutElicitation": "refuse").`;
+      return { allow: false, reason };
+    }
     let result;
     try {
       result = await server.elicitInput(
@@ -152,3 +165,9 @@ export function approveThroughClient(server, policyOf) {
     return { allow: false, reason: `The user ${how} this call when asked to approve it.` };
   };
 }
+
+/**
+ * Whether the client can be asked: it takes MCP form elicitation.
+ * @param {Server} server
+ */
+export const canBeAsked = (server) => Boolean(server.getClientCapabilities()?.elicitation?.form);

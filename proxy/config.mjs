@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { APPROVAL_POLICIES, DEFAULT_APPROVAL } from "./approval.mjs";
+import { APPROVAL_POLICIES, DEFAULT_APPROVAL, WITHOUT_ELICITATION } from "./approval.mjs";
 import { expandEntry } from "./expand.mjs";
 
 /** @import { ToolSearchConfig } from "toolsearch" */
@@ -23,6 +23,7 @@ import { expandEntry } from "./expand.mjs";
  * @property {number} [startTimeoutMs]
  * @property {number} [retryDelayMs]
  * @property {number} [maxMessageBytes]
+ * @property {"allow" | "refuse"} [approvalWithoutElicitation]
  * @property {string | false} [cache]
  */
 
@@ -58,6 +59,7 @@ const OPTIONS = {
   startTimeoutMs: "a positive whole number of milliseconds",
   retryDelayMs: "a whole number of milliseconds, 0 for never",
   maxMessageBytes: "a whole number of bytes, at least 65536 (64 KiB: no MCP client's first message fits in less)",
+  approvalWithoutElicitation: '"allow" (the default: the client\'s own approval of the call stands) or "refuse": what becomes of a call that an approval policy asks about when the client cannot be asked',
   cache: "a file path, or false",
 };
 
@@ -160,7 +162,10 @@ function optionProblems(config) {
   for (const key of ["toolTimeoutMs", "toolMaxTimeoutMs", "startTimeoutMs"]) whole(key, 1);
   whole("maxMessageBytes", MIN_MESSAGE_BYTES);
   whole("retryDelayMs", 0);
-  const { contextLength, toolSearch, cache } = config;
+  const { contextLength, toolSearch, cache, approvalWithoutElicitation } = config;
+  if (approvalWithoutElicitation !== undefined && !WITHOUT_ELICITATION.includes(/** @type {string} */ (approvalWithoutElicitation))) {
+    problems.push(`"approvalWithoutElicitation" must be ${OPTIONS.approvalWithoutElicitation} (${describe(approvalWithoutElicitation)} found)`);
+  }
   if (contextLength !== undefined && !(typeof contextLength === "number" && contextLength > 0)) {
     problems.push(`"contextLength" must be ${OPTIONS.contextLength} (${describe(contextLength)} found)`);
   }

@@ -19,6 +19,7 @@
 //    "startTimeoutMs"?: <a server's start and listing, default 30000>,
 //    "retryDelayMs"?: <the first wait before a failed server is tried again, default 5000; 0: never>,
 //    "maxMessageBytes"?: <the largest message read, default 64 MiB>,
+//    "approvalWithoutElicitation"?: <"allow" (default) or "refuse": a call an approval policy asks about, when the client cannot be asked>,
 //    "cache"?: <manifest file, or false; default in $XDG_CACHE_HOME/toolsearch-mcp/>}
 // With the manifest cache, a server whose tools are cached for its current
 // configuration starts on its first tool_call, not before. Before the proxy
@@ -37,7 +38,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { ToolSearch, isError } from "toolsearch";
-import { DEFAULT_APPROVAL, approveThroughClient } from "../approval.mjs";
+import { DEFAULT_APPROVAL, approveThroughClient, canBeAsked } from "../approval.mjs";
 import { ConfigError, cacheFolder, cachePath, readConfig } from "../config.mjs";
 import { connectMcpServers, resultText } from "../host.mjs";
 import { LONGEST_DELAY_MS, MAX_MESSAGE_BYTES, positive } from "../limits.mjs";
@@ -134,11 +135,24 @@ const ready = () => /** @type {McpHost} */ (host);
  * The client's user, asked before a tool its server's approval policy
  * names runs: through tool_call (the engine asks) and when called directly.
  */
-const approve = approveThroughClient(server, (name) => {
-  const { origins } = ready();
-  const origin = Object.hasOwn(origins, name) ? origins[name] : undefined;
-  return (origin && approvals.get(origin.server)) ?? DEFAULT_APPROVAL;
-});
+const withoutElicitation = config.approvalWithoutElicitation ?? "allow";
+const approve = approveThroughClient(
+  server,
+  (name) => {
+    const { origins } = ready();
+    const origin = Object.hasOwn(origins, name) ? origins[name] : undefined;
+    return (origin && approvals.get(origin.server)) ?? DEFAULT_APPROVAL;
+  },
+  withoutElicitation,
+);
+// A client that cannot be asked is said once, at its start: what the
+// servers' approval policies name then runs unasked, or is refused.
+server.oninitialized = () => {
+  const asking = [...approvals].filter(([, policy]) => policy !== "never").map(([name]) => name);
+  if (canBeAsked(server) || asking.length === 0) return;
+  const then = withoutElicitation === "refuse" ? "are refused" : "run without asking (set \"approvalWithoutElicitation\": \"refuse\" to refuse them)";
+  log(`the client cannot be asked to approve a call (it takes no MCP elicitation): the tools that the approval policies of ${asking.join(", ")} name ${then}`);
+};
 /** Aborted on shutdown: servers still starting are ended, not waited for. */
 const starting = new AbortController();
 const hostReady = connectMcpServers(servers, {
