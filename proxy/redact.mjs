@@ -49,13 +49,14 @@ export class Redactor {
   }
 
   /**
-   * The last `chars` characters of `text`, secrets and URL credentials left out.
+   * The last `chars` characters of `text` or fewer, from the start of a word
+   * when it is cut, secrets and URL credentials left out.
    * @param {string} text
    * @param {number} chars
    * @returns {string}
    */
   tail(text, chars) {
-    const from = Math.max(0, text.length - chars);
+    const from = wordStart(text, Math.max(0, text.length - chars));
     return `${from > 0 ? "…" : ""}${this.#clean(text, from, text.length, true)}`;
   }
 
@@ -253,4 +254,22 @@ function* urlCredentials(text, cut) {
 function pairValue(start, equals, end, part) {
   if (equals !== -1) return equals + 1 < end ? [equals + 1, end] : null;
   return part === "query" && start < end ? [start, end] : null;
+}
+
+/** The furthest a cut moves to reach the start of a word. */
+const WORD_CHARS = 40;
+
+/**
+ * `at`, or the start of the next word when `at` falls inside one and a word
+ * starts within WORD_CHARS characters: a text quoted from there reads
+ * whole words.
+ * @param {string} text
+ * @param {number} at
+ * @returns {number}
+ */
+export function wordStart(text, at) {
+  if (at === 0 || /\s/.test(text[at - 1] ?? "")) return at;
+  const end = Math.min(text.length, at + WORD_CHARS);
+  for (let i = at; i < end; i++) if (/\s/.test(text[i])) return i + 1;
+  return at;
 }

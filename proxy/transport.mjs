@@ -9,6 +9,7 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { serverEnvironment } from "./environment.mjs";
 import { limitedFetch } from "./http-limit.mjs";
 import { LineBuffer } from "./line-buffer.mjs";
+import { wordStart } from "./redact.mjs";
 
 /** @import { ChildProcess } from "node:child_process" */
 /** @import { Readable } from "node:stream" */
@@ -118,7 +119,7 @@ class TrackedStdioTransport extends StdioClientTransport {
   aside(redactor) {
     const lines = redactor.tail(this.#stderr.toString("utf8"), STDERR_QUOTED_CHARS).split("\n");
     const tail = lines.map((line) => line.trim()).filter((line) => line !== "" && line !== "…").join(" | ");
-    return tail === "" ? "" : `it wrote: ${tail.slice(-STDERR_QUOTED_CHARS)}`;
+    return tail === "" ? "" : `it wrote: ${tail.slice(wordStart(tail, Math.max(0, tail.length - STDERR_QUOTED_CHARS)))}`;
   }
 
   async start() {

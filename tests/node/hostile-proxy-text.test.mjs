@@ -251,3 +251,13 @@ async function send(response, sent, parts) {
   }
   response.end();
 }
+
+test("a quoted tail of a server's text starts at a word, never inside one", () => {
+  const words = Array.from({ length: 300 }, (_, i) => `word${i}`).join(" ");
+  const tail = new Redactor([]).tail(words, 100);
+  assert.match(tail, /^…word\d+ /);
+  assert.ok(tail.length <= 101);
+  assert.ok(words.endsWith(tail.slice(1)));
+  // A text with no space to start at is cut where it must be.
+  assert.equal(new Redactor([]).tail("x".repeat(500), 100), `…${"x".repeat(100)}`);
+});
