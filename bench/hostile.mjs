@@ -14,7 +14,7 @@ import { parseJsonc } from "../proxy/config.mjs";
 import { letters, median } from "./hostile/measure.mjs";
 
 /** The modules of bench/hostile/ whose `cases` follow these (issue 53: what servers, schemas and models send the proxy). */
-const TOPICS = [];
+const TOPICS = ["proxy-schemas", "proxy-config", "proxy-text", "core"];
 
 const cases = [
   {

@@ -329,7 +329,13 @@ export interface Host {
   embed?(texts: string[], kind: "query" | "document"): Promise<(Float32Array | number[])[]> | (Float32Array | number[])[];
 }
 
-/** What a tool_call means (§10.1-10.3). */
+/**
+ * What a tool_call means (§10.1-10.3). A local call's `arguments` are those
+ * tool_call runs the tool with, and `host.approve` sees: the model's,
+ * coerced toward the tool's schema (§10.7; `"5000"` becomes 5000 where it
+ * takes an integer, `"true"` true where it takes a boolean). A host's own
+ * approval policy judges these, never the model's raw text.
+ */
 export type Resolution =
   | { kind: "local"; name: string; arguments: Record<string, unknown> }
   | { kind: "connectors"; calls: { name: string; arguments: Record<string, unknown> }[] }
@@ -660,13 +666,20 @@ export class ToolSearch {
   manageConnections(args: unknown, session: Session | PreparedSession, ctx?: CallContext): Promise<string>;
   /** The manage_connections tool definition, for hosts that offer it. */
   manageConnectionsTool(format?: "openai" | "anthropic" | "mcp"): ToolDef;
-  /** What a tool_call means (§10.1-10.3), without running anything. */
+  /**
+   * What a tool_call means (§10.1-10.3), without running anything; a local
+   * call's arguments as tool_call would run them (coerced, see `Resolution`).
+   */
   resolveToolCall(args: unknown, session: Session | PreparedSession): Resolution;
   /**
    * tool_call (§10.4-10.5): resolves the call, checks that the tool is a
    * deferred tool of this session, validates the arguments against its schema
    * (after coercion), then runs it with `host.executeTool`. Resolves to the
-   * text the model reads; every failure is an error JSON.
+   * text the model reads; every failure is an error JSON. Validation fails
+   * open: a schema it cannot use, or one whose check of these arguments
+   * would apply more than 100,000 keywords (§10.5), lets the call run. The
+   * tool's result passes through as it is, never copied into the wasm
+   * memory.
    */
   toolCall(args: ToolCallArgs | string, session: Session | PreparedSession, ctx?: CallContext): Promise<string>;
   toolCall(args: unknown, session: Session | PreparedSession, ctx?: CallContext): Promise<string>;
@@ -699,7 +712,10 @@ export class ToolSearch {
    * description's first sentence. A query that does not put it in the first
    * 5 is a finding (`unfound`), as are tools of several servers named with the
    * same words (`duplicates`) and empty or one-word descriptions (`thin`);
-   * each comes with its reason and a fix.
+   * each comes with its reason and a fix. In a catalog of more than 2,000
+   * tools, a word in more than 2,000 of them is left out of the queries (it
+   * tells a tool from none, and would make the report quadratic); a query
+   * of nothing else is a finding of its own, with no rank.
    */
   findability(session: Session | PreparedSession): Findability;
   /**
@@ -714,7 +730,8 @@ export class ToolSearch {
   /**
    * One session from several servers' `tools/list` results (or `tools`
    * arrays), keyed by server name: `fromMcp` for each, names kept apart across
-   * servers, everything merged.
+   * servers, everything merged. The servers are imported in one pass: the
+   * cost is their tools', however many servers bring them.
    */
   static fromMcpServers(servers: Record<string, unknown>): McpImport;
   /**

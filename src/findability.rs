@@ -7,10 +7,11 @@
 
 use serde::Serialize;
 
-use crate::catalog::{label, Entry};
+use crate::catalog::{label, Catalog, Entry};
 use crate::config::Config;
 use crate::prepared::Prepared;
-use crate::search::FastMap;
+use crate::ranking::Ranker;
+use crate::search::{tokenize, FastMap};
 use crate::text::clip;
 
 /// A tool counts as found when its own words put it in the first `TOP`.
@@ -24,6 +25,12 @@ pub const SENTENCE_CHARS: usize = 200;
 
 /// Tools named ahead of one that was not found.
 pub const AHEAD_SHOWN: usize = 3;
+
+/// Tools a word may be in and still be searched for: a word in more tells
+/// a tool from none of them, and every search of it would read them all
+/// (many tools written alike made the report quadratic). A catalog of no
+/// more tools, as every real one we have (the largest holds 1,873), has none.
+pub const COMMON_WORD_TOOLS: usize = 2_000;
 
 /// What the report found.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -98,8 +105,9 @@ pub struct Thin {
 
 /// The report for the deferred tools of `prepared`, ranked as `config` says.
 pub fn report(prepared: &Prepared, config: &Config) -> Findability {
-    let ranker = prepared.ranker(config);
     let entries = prepared.catalog.entries();
+    let queries: Vec<Vec<(String, QueryFrom)>> = entries.iter().map(own_words).collect();
+    let mut searches = Searches::new(prepared.ranker(config), &prepared.catalog, &queries);
     let mut report = Findability {
         tools: entries.len(),
         found: 0,
@@ -111,7 +119,7 @@ pub fn report(prepared: &Prepared, config: &Config) -> Findability {
             .filter(|e| !e.tool.def.keywords.is_empty())
             .count(),
     };
-    for (doc, entry) in entries.iter().enumerate() {
+    for ((doc, entry), queries) in entries.iter().enumerate().zip(queries) {
         let description = entry.tool.def.description.as_deref().unwrap_or("").trim();
         if description.split_whitespace().nth(1).is_none() {
             report.thin.push(Thin {
@@ -120,15 +128,24 @@ pub fn report(prepared: &Prepared, config: &Config) -> Findability {
                 fix: THIN_FIX.to_owned(),
             });
         }
-        let mut queries = vec![(name_words(entry.name()), QueryFrom::Name)];
-        let sentence = first_sentence(description);
-        if !sentence.is_empty() {
-            queries.push((sentence, QueryFrom::Description));
-        }
         let mut found = true;
         for (query, from) in queries {
-            let hits = ranker.search(&query, LOOK_DOWN, None).hits;
-            let at = hits.iter().position(|hit| hit.doc as usize == doc);
+            let Some(hits) = searches.ranked(&query) else {
+                // Each word of it is a common one.
+                found = false;
+                report.unfound.push(Unfound {
+                    name: entry.name().to_owned(),
+                    source: label(&entry.source_name).to_owned(),
+                    reason: common_words_reason(),
+                    fix: fix(from, &query),
+                    rank: None,
+                    query,
+                    from,
+                    ahead: Vec::new(),
+                });
+                continue;
+            };
+            let at = hits.iter().position(|&hit| hit as usize == doc);
             if at.is_some_and(|at| at < TOP) {
                 continue;
             }
@@ -136,7 +153,7 @@ pub fn report(prepared: &Prepared, config: &Config) -> Findability {
             let ahead: Vec<String> = hits
                 .iter()
                 .take(AHEAD_SHOWN)
-                .filter_map(|hit| entries.get(hit.doc as usize))
+                .filter_map(|&hit| entries.get(hit as usize))
                 .map(|e| e.name().to_owned())
                 .collect();
             report.unfound.push(Unfound {
@@ -155,6 +172,100 @@ pub fn report(prepared: &Prepared, config: &Config) -> Findability {
         }
     }
     report
+}
+
+/// A tool's own words as the report searches for them: its name's, and
+/// its description's first sentence when it has one.
+fn own_words(entry: &Entry) -> Vec<(String, QueryFrom)> {
+    let description = entry.tool.def.description.as_deref().unwrap_or("").trim();
+    let mut queries = vec![(name_words(entry.name()), QueryFrom::Name)];
+    let sentence = first_sentence(description);
+    if !sentence.is_empty() {
+        queries.push((sentence, QueryFrom::Description));
+    }
+    queries
+}
+
+/// The searches of the report: each query's words in more than
+/// [`COMMON_WORD_TOOLS`] tools left out, and the ranking of a query that
+/// comes again kept until its last time.
+struct Searches<'a> {
+    ranker: Ranker<'a>,
+    /// The catalog searched, whose index counts the tools of each word;
+    /// `None` when it has no more than [`COMMON_WORD_TOOLS`] tools.
+    counted: Option<&'a Catalog>,
+    /// How many times each searched query is still to come.
+    uses: FastMap<String, usize>,
+    /// The first [`LOOK_DOWN`] tools of each query that is to come again.
+    kept: FastMap<String, Vec<u32>>,
+}
+
+impl<'a> Searches<'a> {
+    /// The searches of `queries` in `catalog`.
+    fn new(
+        ranker: Ranker<'a>,
+        catalog: &'a Catalog,
+        queries: &[Vec<(String, QueryFrom)>],
+    ) -> Searches<'a> {
+        let mut searches = Searches {
+            ranker,
+            counted: (catalog.len() > COMMON_WORD_TOOLS).then_some(catalog),
+            uses: FastMap::default(),
+            kept: FastMap::default(),
+        };
+        for (query, _) in queries.iter().flatten() {
+            if let Some(searched) = searches.searched(query) {
+                *searches.uses.entry(searched).or_default() += 1;
+            }
+        }
+        searches
+    }
+
+    /// The first [`LOOK_DOWN`] tools for `query`; `None` when each of its
+    /// words is a common one.
+    fn ranked(&mut self, query: &str) -> Option<Vec<u32>> {
+        let query = self.searched(query)?;
+        let left = self.uses.get_mut(&query).map_or(0, |left| {
+            *left = left.saturating_sub(1);
+            *left
+        });
+        let docs = match self.kept.remove(&query) {
+            Some(docs) => docs,
+            None => {
+                let hits = self.ranker.search(&query, LOOK_DOWN, None).hits;
+                hits.iter().map(|hit| hit.doc).collect()
+            }
+        };
+        if left > 0 {
+            self.kept.insert(query, docs.clone());
+        }
+        Some(docs)
+    }
+
+    /// `query` without its common words: as written when it has none,
+    /// `None` when it has nothing else.
+    fn searched(&self, query: &str) -> Option<String> {
+        let Some(catalog) = self.counted else {
+            return Some(query.to_owned());
+        };
+        let is_common = |word: &str| {
+            let tokens = tokenize(word);
+            !tokens.is_empty()
+                && tokens
+                    .iter()
+                    .all(|t| catalog.tools_with(t) > COMMON_WORD_TOOLS)
+        };
+        if !query.split_whitespace().any(is_common) {
+            return Some(query.to_owned());
+        }
+        let kept: Vec<&str> = query.split_whitespace().filter(|w| !is_common(w)).collect();
+        (!kept.is_empty()).then(|| kept.join(" "))
+    }
+}
+
+/// Why a query of only common words was not searched for.
+fn common_words_reason() -> String {
+    format!("Each of its words is in more than {COMMON_WORD_TOOLS} tools, so they tell it from none of them.")
 }
 
 /// The end of each fix: words the model should not read can be given to

@@ -179,7 +179,8 @@ impl EmbedKind {
 /// What a tool gave when it ran.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ToolOutput<R> {
-    /// The text the model reads.
+    /// The text the model reads; a host may leave it empty and keep it in
+    /// `returned`, as the wasm binding keeps a result in JavaScript.
     pub text: String,
     /// What the host's executor returned, untouched, for the caller.
     pub returned: R,

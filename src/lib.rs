@@ -75,7 +75,7 @@ pub use ranking::Explanation;
 #[cfg(feature = "validation")]
 pub use schema::violation;
 pub use search::{seed_hash, tokenize, FastMap};
-pub use session::mcp::{from_mcp, McpImport};
+pub use session::mcp::{from_mcp, from_mcp_servers, McpImport};
 pub use session::tooldef::ToolFormat;
 pub use session::Session;
 pub use snapshot::Refusal as SnapshotRefusal;

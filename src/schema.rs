@@ -3,6 +3,8 @@
 //! to fix. The wasm package builds it as a module of its own, loaded on the
 //! first call that needs it, so searching never downloads it.
 
+mod cost;
+
 use jsonschema::error::ValidationErrorKind;
 use jsonschema::ValidationError;
 use serde_json::Value;
@@ -15,9 +17,12 @@ pub const DETAIL_CHARS: usize = 600;
 
 /// The violation of `schema` by `instance` that says most about what to fix:
 /// the shallowest first (the first in the validator's order among equals),
-/// `anyOf` / `oneOf` last; `None` when it holds or when the schema cannot be
-/// compiled (validation fails open).
+/// `anyOf` / `oneOf` last; `None` when it holds, when the schema cannot be
+/// compiled, or when checking would cost the validator more than
+/// [`cost::STEP_BUDGET`] steps (validation fails open: the tool's server
+/// still checks its arguments).
 pub fn violation(schema: &Value, instance: &Value) -> Option<Violation> {
+    cost::validation_steps(schema, instance)?;
     let validator = jsonschema::options()
         .should_validate_formats(false)
         .offline()

@@ -147,10 +147,12 @@ export async function toolSearchTools(toolSet, options = {}) {
 }
 
 /**
- * tool_call's `needsApproval`: the called tool's own, asked with its
- * arguments as its schema reads them. A call the bridge will refuse (an
- * unknown tool, arguments its schema rejects) needs none: the model reads
- * the refusal at once.
+ * tool_call's `needsApproval`: the called tool's own, asked with the
+ * arguments the call would run with: the bridge's coercion of the model's
+ * (`resolveToolCall`), read by the tool's schema, as `executeTool` reads
+ * them. A call that cannot run (an unknown tool, arguments its schema
+ * rejects, which `executeTool` refuses too) needs none: the model reads the
+ * refusal at once.
  * @param {ToolSearch} ts
  * @param {PreparedSession} prepared
  * @param {ToolSet} toolSet

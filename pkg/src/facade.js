@@ -18,6 +18,7 @@ import {
   stringItems,
   takenNames,
   thrownMessage,
+  toolTexts,
   typeName,
   withSafeEmbed,
 } from "./values.js";
@@ -29,7 +30,7 @@ import { ToolViews } from "./views.js";
 
 /**
  * The exports of the library's wasm-bindgen module that the facade uses.
- * @typedef {Pick<typeof import("./entry/toolsearch.js"), "Engine" | "fromMcp" | "isReservedName" | "tokenize" | "version">} Raw
+ * @typedef {Pick<typeof import("./entry/toolsearch.js"), "Engine" | "fromMcp" | "fromMcpServers" | "isReservedName" | "tokenize" | "version">} Raw
  */
 /**
  * A session as one call reads it (see ToolSearch#session).
@@ -297,21 +298,15 @@ export function createToolSearch(raw, validateArguments, isLoaded) {
      */
     static fromMcp(serverName, listToolsResult, taken) {
       const server = typeof serverName === "string" ? serverName : thrownMessage(serverName ?? "");
-      const list = isList(listToolsResult) ? listToolsResult : field(listToolsResult ?? {}, "tools");
-      /** @type {string[]} */
-      const texts = [];
-      try {
-        for (const tool of isList(list) ? list : []) texts.push(isRecord(tool) ? argsText(tool) : "null");
-      } catch {
-        // a hostile list: import what was read
-      }
-      return JSON.parse(wasm().fromMcp(server, texts, takenNames(taken)));
+      return JSON.parse(wasm().fromMcp(server, toolTexts(listToolsResult), takenNames(taken)));
     }
 
     /**
      * One session from several MCP servers' `tools/list` results, keyed by
      * server name: `fromMcp` for each in turn, so no two tools share a name,
-     * with every server's toolsets, origins and warnings merged.
+     * with every server's toolsets, origins and warnings merged. The engine
+     * imports them in one call, keeping the names once: the cost is the
+     * tools', however many servers bring them.
      * @param {unknown} servers
      * @returns {McpImport}
      */
@@ -326,13 +321,17 @@ export function createToolSearch(raw, validateArguments, isLoaded) {
       } catch {
         // a revoked proxy: no servers
       }
-      for (const name of names) {
-        const imported = ToolSearch.fromMcp(name, field(servers, name), session.tools);
-        session.tools.push(...imported.tools);
+      const lists = names.map((name) => toolTexts(field(servers, name)));
+      const texts = lists.flat();
+      /** @type {McpImport[]} */
+      const imports = JSON.parse(wasm().fromMcpServers(names, texts, lists.map((list) => list.length)));
+      for (const imported of imports) {
+        // One at a time: a spread of a large array overflows the call stack.
+        for (const tool of imported.tools) session.tools.push(tool);
+        for (const name of imported.pinned) session.pinned.push(name);
+        for (const warning of imported.warnings) session.warnings.push(warning);
         Object.assign(session.toolsets, imported.toolsets);
         Object.assign(session.origins, imported.origins);
-        session.pinned.push(...imported.pinned);
-        session.warnings.push(...imported.warnings);
       }
       return session;
     }

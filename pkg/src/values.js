@@ -216,6 +216,25 @@ export function ownCopy(map) {
 }
 
 /**
+ * The JSON text of each tool of a `tools/list` result (or of its `tools`
+ * array), `null` for one that is no object; a hostile list gives what was
+ * read of it.
+ * @param {unknown} listToolsResult
+ * @returns {string[]}
+ */
+export function toolTexts(listToolsResult) {
+  /** @type {string[]} */
+  const texts = [];
+  try {
+    const list = isList(listToolsResult) ? listToolsResult : field(listToolsResult ?? {}, "tools");
+    for (const tool of isList(list) ? list : []) texts.push(isRecord(tool) ? argsText(tool) : "null");
+  } catch {
+    // a hostile list: import what was read
+  }
+  return texts;
+}
+
+/**
  * Names already in use, from an array of names, or from an object with
  * `tools` (a session or an earlier `fromMcp` result).
  * @param {unknown} taken

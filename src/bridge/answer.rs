@@ -26,7 +26,8 @@ pub enum Answer<R> {
     },
     /// The tool ran.
     Tool {
-        /// The text the model reads: the host's result as text.
+        /// The text the model reads: the host's result as text (empty when
+        /// the host keeps it in `returned`, as the wasm binding does).
         text: String,
         /// What the host's executor returned, untouched.
         returned: R,

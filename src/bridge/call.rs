@@ -6,10 +6,11 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::error::BridgeError;
-use super::{args, json_text, refusal};
+use super::{args, json_text, refusal, validate};
 use crate::classify::Classifier;
 use crate::config::{python_str, CallScope, Config, Ranking};
 use crate::connectors::is_connector_name;
+use crate::prepared::Prepared;
 use crate::reserved::{is_bridge, is_reserved};
 use crate::session::Session;
 
@@ -33,7 +34,9 @@ pub enum Resolution {
     Local {
         /// The tool.
         name: String,
-        /// Its arguments as the model sent them.
+        /// Its arguments as tool_call runs them (and as the host's `approve`
+        /// sees them): the model's, coerced toward the tool's schema
+        /// (§10.7), `"5000"` → `5000` where it takes an integer.
         arguments: Map<String, Value>,
     },
     /// One or more connector tools, run as a batch.
@@ -165,6 +168,44 @@ pub fn resolve(
         };
     }
     Resolution::Local { name, arguments }
+}
+
+/// What a tool_call means, its local arguments coerced as tool_call coerces
+/// them before it runs the tool (`resolveToolCall`).
+pub fn resolve_as_run(
+    args_text: &str,
+    classifier: &Classifier,
+    session: &Session,
+    prepared: &Prepared,
+    config: &Config,
+) -> Resolution {
+    match resolve(args_text, classifier, session, config) {
+        Resolution::Local { name, arguments } => {
+            let def = definition_position(prepared, session, config, &name)
+                .and_then(|position| session.source.def(position));
+            let arguments = validate::coerced(def.as_ref(), &arguments);
+            Resolution::Local { name, arguments }
+        }
+        other => other,
+    }
+}
+
+/// Where tool_call finds the definition of `name` in the session: its
+/// catalog entry when it defers, else, under `tool_call_scope: "session"`,
+/// the first visible tool of that name.
+pub fn definition_position(
+    prepared: &Prepared,
+    session: &Session,
+    config: &Config,
+    name: &str,
+) -> Option<usize> {
+    if let Some(entry) = prepared.catalog.get(name) {
+        return Some(entry.position);
+    }
+    if !runs_visible(name, session, config) {
+        return None;
+    }
+    session.position(name)
 }
 
 /// True when `name` is a visible tool of the session that tool_call runs

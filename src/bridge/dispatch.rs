@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 use super::answer::Answer;
 use super::batch::run_batch;
-use super::call::{resolve, runs_visible, Resolution};
+use super::call::{definition_position, resolve, Resolution};
 use super::error::BridgeError;
 use super::manage::manage_connections;
 use super::validate::{Caller, Rejection};
@@ -32,17 +32,9 @@ pub async fn tool_call<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H::Ret
     run_local(turn, name, &arguments, Caller::Bridge).await
 }
 
-/// Where tool_call finds the definition of `name` in the session: its
-/// catalog entry when it defers, else, under `tool_call_scope: "session"`,
-/// the first visible tool of that name.
+/// Where tool_call finds the definition of `name` in the turn's session.
 fn position_of<H: Host>(turn: &Turn<'_, H>, name: &str) -> Option<usize> {
-    if let Some(entry) = turn.prepared.catalog.get(name) {
-        return Some(entry.position);
-    }
-    if !runs_visible(name, turn.session, turn.config) {
-        return None;
-    }
-    turn.session.position(name)
+    definition_position(turn.prepared, turn.session, turn.config, name)
 }
 
 /// A deferred tool called by its own name, as a provider's own deferred

@@ -237,6 +237,10 @@ pub const EMPTY_GROUP_HINT: &str = "No tool matched these words, but the sources
 /// enhanced ranking's; the spec's groups carry no hint without sources).
 pub const NOTHING_SEARCHABLE_HINT: &str = "Nothing is searchable in this session: it defers no tool, so every tool there is is already in your tool list. (A host defers a tool by giving it a toolset such as mcp-<server> in session.toolsets, or by naming it in config.defer.)";
 
+/// Hint on an empty group when nothing is searchable because every source
+/// of deferred tools is unavailable (`session.declaredSources`).
+pub const SOURCES_UNAVAILABLE_HINT: &str = "Nothing is searchable now: every source of deferred tools is unavailable, and available_sources says why. Searching again finds nothing until one is back: tell the user which sources are down, or do the task with the tools already in your tool list.";
+
 /// Hint of a group whose tools a search of this turn showed already.
 pub const REPEATED_GROUP_HINT: &str = "Nothing new: an earlier search in this turn showed these tools already (their descriptions are there). Describe or call one of them, or tell the user that none fits; searching again in other words finds the same tools.";
 
@@ -424,16 +428,35 @@ fn search_limit(searches: usize, found: &[String]) -> String {
 
 /// The host's `approve` denied the call.
 fn denied(name: &str, reason: Option<&str>) -> String {
-    let reason = reason.map_or_else(String::new, |reason| format!(": {reason}"));
-    format!("The host did not allow '{name}' to run{reason}. The tool was NOT invoked; do not retry it. Tell the user, or do the task another way.")
+    let refused = format!("The host did not allow '{name}' to run");
+    let refused = match reason {
+        Some(reason) => sentence(&format!("{refused}: {reason}")),
+        None => sentence(&refused),
+    };
+    format!("{refused} The tool was NOT invoked; do not retry it. Tell the user, or do the task another way.")
 }
 
 /// The host's `approve` wants the user's approval first.
 fn approval_required(name: &str, question: Option<&str>) -> String {
     let question = question.map_or_else(String::new, |question| {
-        format!(" The host asks: {question}")
+        format!(" {}", sentence(&format!("The host asks: {question}")))
     });
     format!("'{name}' needs the user's approval before it runs, and it was NOT invoked.{question} Tell the user what this call would do and ask them to approve it; call it again only once they agree.")
+}
+
+/// `text` as a sentence: a period added unless it already ends one (after
+/// any closing quote or bracket), so a host's reason ending in `.` is not
+/// followed by another.
+fn sentence(text: &str) -> String {
+    let text = text.trim_end();
+    let closed = text.trim_end_matches(['"', '\'', ')', ']', '\u{201d}', '\u{2019}', '\u{bb}']);
+    if closed.ends_with([
+        '.', '!', '?', '\u{2026}', '\u{3002}', '\u{ff01}', '\u{ff1f}',
+    ]) {
+        text.to_owned()
+    } else {
+        format!("{text}.")
+    }
 }
 
 /// The host's `approve` failed.
@@ -803,6 +826,32 @@ mod tests {
             refusal(&Refusal::Failed(CallbackError::Aborted { started: false })),
             "The host refused this call: the call was aborted (ctx.signal) before it started"
         );
+    }
+
+    #[test]
+    fn a_host_reason_that_ends_a_sentence_gets_no_second_period() {
+        let denial = |reason: &str| denied("t", Some(reason));
+        for reason in [
+            "The user declined this call when asked to approve it.",
+            "Not now!",
+            "Really?",
+            "He said \"no.\"",
+            "(over the limit.)",
+            "\u{4e0d}\u{884c}\u{3002}",
+        ] {
+            let text = denial(reason);
+            assert!(
+                text.contains(&format!(": {reason} The tool was NOT invoked;")),
+                "{text}"
+            );
+        }
+        assert!(denial("prod is protected  ")
+            .contains(": prod is protected. The tool was NOT invoked;"));
+        assert!(denied("t", None).starts_with("The host did not allow 't' to run. The tool"));
+        let asked = |question: &str| approval_required("t", Some(question));
+        assert!(asked("Delete prod?").contains("The host asks: Delete prod? Tell the user"));
+        assert!(asked("Confirm the deletion").contains("The host asks: Confirm the deletion. Tell"));
+        assert!(!asked("Approve it.").contains(".."));
     }
 
     #[test]

@@ -125,8 +125,9 @@ struct GroupJson<'a> {
 
 impl<'a> GroupJson<'a> {
     /// `group` for `query`: an empty group, or a low one, says which
-    /// sources are connected and what to do; under the enhanced ranking an
-    /// empty group of a session with nothing to search says so. A group the
+    /// sources are connected and what to do; an empty group of a session
+    /// whose every source is unavailable says so, and under the enhanced
+    /// ranking one of a session with nothing to search says that. A group the
     /// search guard finds `repeated` says what to do instead of searching.
     fn new(
         query: &'a str,
@@ -140,7 +141,10 @@ impl<'a> GroupJson<'a> {
         } else if repeated {
             Some(messages::REPEATED_GROUP_HINT)
         } else if group.entries.is_empty() {
-            if !searchable && group.confidence.is_some() {
+            let none_available = summary.iter().all(|row| row.unavailable.is_some());
+            if !searchable && !summary.is_empty() && none_available {
+                Some(messages::SOURCES_UNAVAILABLE_HINT)
+            } else if !searchable && group.confidence.is_some() {
                 Some(messages::NOTHING_SEARCHABLE_HINT)
             } else {
                 (!summary.is_empty()).then_some(messages::EMPTY_GROUP_HINT)

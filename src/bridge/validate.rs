@@ -3,7 +3,8 @@
 //! against. The check itself is `crate::schema` (the `validation` feature) or
 //! the host's validator. It fails open: any problem of its own (no schema, an
 //! invalid schema, an external `$ref`, a validator error) lets the call
-//! through.
+//! through. The built-in check also gives up, and lets the call through, when
+//! it would apply more than `schema::cost::STEP_BUDGET` keywords.
 
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -178,6 +179,15 @@ pub fn prepare(
         schema,
         parameters: parameters.clone(),
     })
+}
+
+/// `arguments` as tool_call runs them for the tool `def`: coerced toward its
+/// parameters schema (§10.7), as they are when it has none.
+pub fn coerced(def: Option<&Value>, arguments: &Map<String, Value>) -> Map<String, Value> {
+    match def.and_then(parameters_of).filter(|p| p.is_object()) {
+        Some(parameters) => coerce_arguments(arguments, parameters),
+        None => arguments.clone(),
+    }
 }
 
 /// The schema with `nullable` (OpenAPI) rewritten as JSON Schema: dropped,

@@ -169,6 +169,14 @@ impl Catalog {
         &self.entries
     }
 
+    /// How many tools' searchable text holds `token` (a token of
+    /// `search::tokenize`).
+    pub fn tools_with(&self, token: &str) -> usize {
+        self.index
+            .term(token)
+            .map_or(0, |term| self.index.df(term) as usize)
+    }
+
     /// Number of entries.
     pub fn len(&self) -> usize {
         self.entries.len()

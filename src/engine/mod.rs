@@ -342,9 +342,11 @@ impl Engine {
         findability::report(&self.prepare(session), &self.config)
     }
 
-    /// What a tool_call means (spec §10.1-10.3); pure, nothing runs.
+    /// What a tool_call means (spec §10.1-10.3), a local call's arguments
+    /// coerced as tool_call runs them (§10.7); pure, nothing runs.
     pub fn resolve_tool_call(&self, args: &str, session: &Session) -> Resolution {
-        call::resolve(args, &self.classifier, session, &self.config)
+        let prepared = self.prepare(session);
+        call::resolve_as_run(args, &self.classifier, session, &prepared, &self.config)
     }
 
     /// `tool_search` (spec §8): its answer, with the names it matched.

@@ -29,6 +29,21 @@ pub struct McpImport {
 /// Imports `list` (a `tools/list` result, or its `tools` array) of `server`;
 /// see [`import_tools`].
 pub fn from_mcp(server: &str, list: &Value, taken: &[String]) -> McpImport {
+    import_tools(server, tools_of(list), taken)
+}
+
+/// Imports each server's `list` in turn, as [`from_mcp`] with the names of
+/// the servers before it taken; see [`import_servers`].
+pub fn from_mcp_servers(servers: &[(String, Value)]) -> Vec<McpImport> {
+    let servers = servers
+        .iter()
+        .map(|(server, list)| (server.clone(), tools_of(list)))
+        .collect();
+    import_servers(servers)
+}
+
+/// The tools of a `tools/list` result, or of its `tools` array.
+fn tools_of(list: &Value) -> Vec<Result<Value, String>> {
     let tools = match list {
         Value::Array(tools) => tools.as_slice(),
         other => other
@@ -36,8 +51,7 @@ pub fn from_mcp(server: &str, list: &Value, taken: &[String]) -> McpImport {
             .and_then(Value::as_array)
             .map_or(&[][..], Vec::as_slice),
     };
-    let tools: Vec<Result<Value, String>> = tools.iter().cloned().map(Ok).collect();
-    import_tools(server, &tools, taken)
+    tools.iter().cloned().map(Ok).collect()
 }
 
 /// Imports the tools of `server`, each read or the reason it could not be.
@@ -46,67 +60,147 @@ pub fn from_mcp(server: &str, list: &Value, taken: &[String]) -> McpImport {
 /// already use gets `_2`, `_3`, ...; when tools' composed names collide, a
 /// tool whose name needed no change keeps it and the others get `_2`, `_3`,
 /// ... in list order. Each rename and each unreadable tool gives a warning.
-pub fn import_tools(server: &str, tools: &[Result<Value, String>], taken: &[String]) -> McpImport {
-    let mut import = McpImport::default();
-    let server_part = free_server_part(server, taken, &mut import.warnings);
-    import.toolset = format!("mcp-{server_part}");
-    let mut used: FastSet<String> = taken.iter().cloned().collect();
-    let named: Vec<(usize, &Map<String, Value>, &str)> = tools
-        .iter()
-        .enumerate()
-        .filter_map(|(i, tool)| match tool {
-            Ok(tool) => match (tool.as_object(), tool.get("name").and_then(Value::as_str)) {
-                (Some(object), Some(name)) => Some((i, object, name)),
-                _ => None,
-            },
-            Err(reason) => {
-                import.warnings.push(format!(
+pub fn import_tools(
+    server: &str,
+    tools: Vec<Result<Value, String>>,
+    taken: &[String],
+) -> McpImport {
+    McpNames::new(taken).import(server, tools)
+}
+
+/// Imports several servers in turn, as [`import_tools`] with each taking
+/// the names of those before it: the names are kept once, so the work is
+/// linear in the tools, however many servers bring them.
+pub fn import_servers(servers: Vec<(String, Vec<Result<Value, String>>)>) -> Vec<McpImport> {
+    let mut names = McpNames::new(&[]);
+    servers
+        .into_iter()
+        .map(|(server, tools)| names.import(&server, tools))
+        .collect()
+}
+
+/// The names given so far, and the server parts they use.
+struct McpNames {
+    /// Composed names that are taken.
+    used: FastSet<String>,
+    /// The server part of each taken `mcp__<part>__<tool>` name.
+    parts: FastSet<String>,
+    /// Per server part, the suffix its last rename took: every lower one
+    /// is in use, so many servers of one part cost linear time.
+    part_suffixes: FastMap<String, u64>,
+    /// The suffix to try next per tool name, across servers.
+    suffixes: Suffixes,
+}
+
+impl McpNames {
+    fn new(taken: &[String]) -> McpNames {
+        let mut names = McpNames {
+            used: FastSet::default(),
+            parts: FastSet::default(),
+            part_suffixes: FastMap::default(),
+            suffixes: Suffixes::default(),
+        };
+        for name in taken {
+            names.take(name.clone());
+        }
+        names
+    }
+
+    /// Marks `name` taken; false when it already was.
+    fn take(&mut self, name: String) -> bool {
+        if let Some((part, _)) = name.strip_prefix("mcp__").and_then(|n| n.split_once("__")) {
+            if !self.parts.contains(part) {
+                self.parts.insert(part.to_owned());
+            }
+        }
+        self.used.insert(name)
+    }
+
+    /// One server's import (see [`import_tools`]); its names are taken after.
+    fn import(&mut self, server: &str, tools: Vec<Result<Value, String>>) -> McpImport {
+        let mut import = McpImport::default();
+        let server_part = self.free_server_part(server, &mut import.warnings);
+        import.toolset = format!("mcp-{server_part}");
+        let mut named: Vec<(Map<String, Value>, String)> = Vec::new();
+        for (i, tool) in tools.into_iter().enumerate() {
+            match tool {
+                Ok(Value::Object(object)) => {
+                    if let Some(name) = object.get("name").and_then(Value::as_str) {
+                        let name = name.to_owned();
+                        named.push((object, name));
+                    }
+                }
+                Ok(_) => {}
+                Err(reason) => import.warnings.push(format!(
                     "server '{server}': tool #{i} was skipped, it cannot be read as JSON ({reason})"
-                ));
-                None
+                )),
             }
-        })
-        .collect();
-    // Names that need no change claim theirs first.
-    let base = |tool: &str| format!("mcp__{server_part}__{}", sanitize(tool));
-    let mut claimed: Vec<Option<String>> = named
-        .iter()
-        .map(|&(_, _, tool)| {
-            let name = base(tool);
-            (sanitize(tool) == tool && used.insert(name.clone())).then_some(name)
-        })
-        .collect();
-    let mut suffixes = Suffixes::default();
-    for (slot, &(_, _, tool)) in claimed.iter_mut().zip(&named) {
-        if slot.is_none() {
-            let name = suffixes.unused(&base(tool), &used);
-            if name != base(tool) {
-                import.warnings.push(format!(
-                    "server '{server}': tool '{tool}' is named {name}, since {} was taken",
-                    base(tool)
-                ));
+        }
+        // Each tool's name as composed, and whether it needed no change.
+        let bases: Vec<(String, bool)> = named
+            .iter()
+            .map(|(_, tool)| {
+                let part = sanitize(tool);
+                let unchanged = part == *tool;
+                (format!("mcp__{server_part}__{part}"), unchanged)
+            })
+            .collect();
+        // Names that need no change claim theirs first.
+        let mut claimed: Vec<Option<String>> = bases
+            .iter()
+            .map(|(base, unchanged)| (*unchanged && self.take(base.clone())).then(|| base.clone()))
+            .collect();
+        for ((slot, (base, _)), (_, tool)) in claimed.iter_mut().zip(&bases).zip(&named) {
+            if slot.is_none() {
+                let name = self.suffixes.unused(base, &self.used);
+                if name != *base {
+                    import.warnings.push(format!(
+                        "server '{server}': tool '{tool}' is named {name}, since {base} was taken"
+                    ));
+                }
+                self.take(name.clone());
+                *slot = Some(name);
             }
-            used.insert(name.clone());
-            *slot = Some(name);
         }
-    }
-    for (name, &(_, object, tool)) in claimed.into_iter().flatten().zip(&named) {
-        let mut renamed = object.clone();
-        renamed.insert("name".into(), name.clone().into());
-        import.tools.push(Value::Object(renamed));
-        if always_loads(object) {
-            import.pinned.push(name.clone());
-        } else {
-            import
-                .toolsets
-                .insert(name.clone(), import.toolset.clone().into());
+        for (name, (mut object, tool)) in claimed.into_iter().flatten().zip(named) {
+            let pinned = always_loads(&object);
+            object.insert("name".into(), name.clone().into());
+            import.tools.push(Value::Object(object));
+            if pinned {
+                import.pinned.push(name.clone());
+            } else {
+                import
+                    .toolsets
+                    .insert(name.clone(), import.toolset.clone().into());
+            }
+            let mut origin = Map::new();
+            origin.insert("server".into(), server.into());
+            origin.insert("tool".into(), tool.into());
+            import.origins.insert(name, Value::Object(origin));
         }
-        let mut origin = Map::new();
-        origin.insert("server".into(), server.into());
-        origin.insert("tool".into(), tool.into());
-        import.origins.insert(name, Value::Object(origin));
+        import
     }
-    import
+
+    /// The server's part of its names: sanitised, with a suffix when taken
+    /// names already use it.
+    fn free_server_part(&mut self, server: &str, warnings: &mut Vec<String>) -> String {
+        let part = sanitize(server);
+        if !self.parts.contains(part.as_str()) {
+            return part;
+        }
+        let next = self.part_suffixes.entry(part.clone()).or_insert(2);
+        let free = loop {
+            let candidate = format!("{part}_{next}");
+            if !self.parts.contains(candidate.as_str()) {
+                break candidate;
+            }
+            *next += 1;
+        };
+        warnings.push(format!(
+            "server '{server}': its tools are named mcp__{free}__*, since mcp__{part}__* names are taken"
+        ));
+        free
+    }
 }
 
 /// The `_meta` key with which a server asks that a tool stay loaded.
@@ -117,29 +211,6 @@ fn always_loads(tool: &Map<String, Value>) -> bool {
     tool.get("_meta")
         .and_then(|meta| meta.get(ALWAYS_LOAD_META))
         .is_some_and(|pin| *pin == Value::Bool(true))
-}
-
-/// The server's part of its names: sanitised, with a suffix when names in
-/// `taken` already use it.
-fn free_server_part(server: &str, taken: &[String], warnings: &mut Vec<String>) -> String {
-    let part = sanitize(server);
-    // The server parts `taken` uses, read once: `mcp__<part>__<tool>`.
-    let in_use: FastSet<&str> = taken
-        .iter()
-        .filter_map(|name| name.strip_prefix("mcp__")?.split_once("__"))
-        .map(|(part, _)| part)
-        .collect();
-    if !in_use.contains(part.as_str()) {
-        return part;
-    }
-    let free = (2..)
-        .map(|n| format!("{part}_{n}"))
-        .find(|p| !in_use.contains(p.as_str()))
-        .unwrap_or(part.clone());
-    warnings.push(format!(
-        "server '{server}': its tools are named mcp__{free}__*, since mcp__{part}__* names are taken"
-    ));
-    free
 }
 
 /// Per name, the suffix to try next: renaming many tools of one name costs
@@ -284,13 +355,56 @@ mod tests {
     }
 
     #[test]
+    fn many_servers_are_imported_as_one_after_another() {
+        let servers = vec![
+            ("my_server".to_owned(), json!([{"name": "t"}])),
+            ("empty".to_owned(), json!([])),
+            ("my.server".to_owned(), json!({"tools": [{"name": "t"}]})),
+        ];
+        let imports = from_mcp_servers(&servers);
+        let one_by_one = {
+            let first = from_mcp("my_server", &servers[0].1, &[]);
+            let taken: Vec<String> = first.origins.keys().cloned().collect();
+            let second = from_mcp("empty", &servers[1].1, &taken);
+            let third = from_mcp("my.server", &servers[2].1, &taken);
+            vec![first, second, third]
+        };
+        assert_eq!(imports, one_by_one);
+        assert_eq!(imports[2].tools[0]["name"], "mcp__my_server_2__t");
+    }
+
+    #[test]
+    fn many_servers_of_one_part_are_named_in_linear_time() {
+        // 20,000 servers whose names all sanitise to `a_b`, and 20,000 to
+        // `s_` (whose names `mcp__s___t` read back as the part `s`, so their
+        // tools collide), each with one tool `t`: each server's part and
+        // each tool's suffix were searched from _2 up, and each server's
+        // import read the names of all before it.
+        let count = 20_000;
+        let server = |pattern: &str, i: u32| {
+            let odd = char::from_u32(0x4e00 + i).unwrap().to_string();
+            (pattern.replace('?', &odd), json!([{"name": "t"}]))
+        };
+        let mut servers: Vec<(String, Value)> = (0..count).map(|i| server("a?b", i)).collect();
+        servers.extend((0..count).map(|i| server("s?", i)));
+        let imports = from_mcp_servers(&servers);
+        let name = |i: u32| imports[i as usize].tools[0]["name"].as_str().unwrap();
+        assert_eq!(name(0), "mcp__a_b__t");
+        assert_eq!(name(1), "mcp__a_b_2__t");
+        assert_eq!(name(count - 1), format!("mcp__a_b_{count}__t"));
+        assert_eq!(name(count), "mcp__s___t");
+        assert_eq!(name(count + 1), "mcp__s___t_2");
+        assert_eq!(name(2 * count - 1), format!("mcp__s___t_{count}"));
+    }
+
+    #[test]
     fn unreadable_tools_are_skipped_with_a_warning() {
         let tools = vec![
             Ok(json!({"name": "a"})),
             Err("too deep".to_owned()),
             Ok(json!({"name": "b"})),
         ];
-        let import = import_tools("s", &tools, &[]);
+        let import = import_tools("s", tools, &[]);
         assert_eq!(import.tools.len(), 2);
         assert!(import.warnings[0].contains("#1") && import.warnings[0].contains("too deep"));
     }

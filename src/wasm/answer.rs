@@ -6,31 +6,33 @@
 use js_sys::Array;
 use wasm_bindgen::JsValue;
 
+use super::host::ToolResult;
 use crate::bridge::answer::Answer;
 
-/// `answer` as `[kind, text, facts]`.
-pub fn encode(answer: Answer<JsValue>) -> JsValue {
+/// `answer` as `[kind, text, facts]`; a tool's text and value come from
+/// JavaScript as they are (see [`ToolResult`]).
+pub fn encode(answer: Answer<ToolResult>) -> JsValue {
     let (kind, text, facts) = match answer {
         Answer::Bridge { text, matches } => (
             "bridge",
-            text,
+            text.into(),
             matches
                 .into_iter()
                 .map(JsValue::from)
                 .collect::<Array>()
                 .into(),
         ),
-        Answer::Error { text, class } => ("error", text, class.into()),
-        Answer::Tool { text, returned } => ("tool", text, returned),
+        Answer::Error { text, class } => ("error", text.into(), class.into()),
+        Answer::Tool { returned, .. } => ("tool", returned.text, returned.value),
         Answer::Connectors {
             text,
             succeeded,
             failed,
         } => (
             "connectors",
-            text,
+            text.into(),
             Array::of2(&(succeeded as f64).into(), &(failed as f64).into()).into(),
         ),
     };
-    Array::of3(&kind.into(), &text.into(), &facts).into()
+    Array::of3(&kind.into(), &text, &facts).into()
 }

@@ -155,14 +155,25 @@ impl JsHost {
     }
 }
 
+/// What a tool returned, left in JavaScript: a result of any size passes
+/// through without entering the wasm memory, which never shrinks.
+pub struct ToolResult {
+    /// The executor's value, untouched.
+    pub value: JsValue,
+    /// The text the model reads: the value when it is a string, else its
+    /// JSON (`null` for what JSON cannot write, such as `undefined`).
+    pub text: JsValue,
+}
+
 impl Host for JsHost {
-    type Returned = JsValue;
+    /// The engine's `ToolOutput::text` stays empty: the text is here.
+    type Returned = ToolResult;
 
     async fn execute_tool(
         &self,
         name: &str,
         arguments: &Map<String, Value>,
-    ) -> Result<ToolOutput<JsValue>, HostError> {
+    ) -> Result<ToolOutput<ToolResult>, HostError> {
         let execute = self.callback("executeTool").ok_or(HostError::Missing)?;
         if let Some(reason) = self.aborted_before() {
             return Err(HostError::Failed(reason));
@@ -176,20 +187,22 @@ impl Host for JsHost {
             .settle(&returned, self.bounds.tool_ms)
             .await
             .map_err(HostError::Failed)?;
-        let text = match value.as_string() {
-            Some(text) => text,
-            None => match JSON::stringify(&value) {
-                Ok(text) => text.as_string().unwrap_or_else(|| "null".to_owned()),
+        let text = if value.is_string() {
+            value.clone()
+        } else {
+            match JSON::stringify(&value) {
+                Ok(text) if text.is_string() => text.into(),
+                Ok(_) => JsValue::from_str("null"),
                 Err(e) => {
                     return Err(HostError::Failed(CallbackError::ResultNotJson(describe(
                         &e,
                     ))))
                 }
-            },
+            }
         };
         Ok(ToolOutput {
-            text,
-            returned: value,
+            text: String::new(),
+            returned: ToolResult { value, text },
         })
     }
 

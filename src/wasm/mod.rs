@@ -248,17 +248,34 @@ impl WasmEngine {
 /// and why it has none), `taken` the names other servers already use.
 #[wasm_bindgen(js_name = fromMcp)]
 pub fn from_mcp(server: &str, tools: Vec<String>, taken: Vec<String>) -> String {
-    let tools: Vec<Result<Value, String>> = tools
-        .iter()
-        .map(
-            |text| match text.strip_prefix(crate::bridge::args::UNSERIALISABLE) {
-                Some(reason) => Err(reason.to_owned()),
-                None => crate::bridge::json_text::parse_json(text).map_err(|e| e.to_string()),
-            },
-        )
-        .collect();
-    serde_json::to_string(&crate::session::mcp::import_tools(server, &tools, &taken))
+    let tools = tools.iter().map(|text| read_tool(text)).collect();
+    serde_json::to_string(&crate::session::mcp::import_tools(server, tools, &taken))
         .unwrap_or_default()
+}
+
+/// Several servers' tools as the session parts of each, as JSON text (see
+/// `crate::session::mcp::import_servers`): `tools` holds every server's
+/// tools' JSON texts in turn, `counts` how many each server has.
+#[wasm_bindgen(js_name = fromMcpServers)]
+pub fn from_mcp_servers(servers: Vec<String>, tools: Vec<String>, counts: Vec<u32>) -> String {
+    let mut texts = tools.iter();
+    let servers = servers
+        .into_iter()
+        .zip(counts)
+        .map(|(server, count)| {
+            let tools = texts.by_ref().take(count as usize).map(|t| read_tool(t));
+            (server, tools.collect())
+        })
+        .collect();
+    serde_json::to_string(&crate::session::mcp::import_servers(servers)).unwrap_or_default()
+}
+
+/// A tool's JSON text read, or why it has none (the facade's NUL prefix).
+fn read_tool(text: &str) -> Result<Value, String> {
+    match text.strip_prefix(crate::bridge::args::UNSERIALISABLE) {
+        Some(reason) => Err(reason.to_owned()),
+        None => crate::bridge::json_text::parse_json(text).map_err(|e| e.to_string()),
+    }
 }
 
 /// Stemmed tokens of `text` (spec §5.4).

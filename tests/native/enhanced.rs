@@ -900,6 +900,30 @@ fn a_session_that_defers_nothing_says_why_nothing_is_found() {
 }
 
 #[test]
+fn a_session_whose_every_source_failed_says_so_not_that_its_tools_are_listed() {
+    // Every server failed to start: no tool defers, and each declared
+    // source says why (issue 53).
+    let down = json!({"tools": [], "declaredSources": [
+        {"name": "github", "unavailable": "github did not start. Check its command."},
+        {"name": "slack", "tool_count": 4, "unavailable": "slack did not start. Check its command."}
+    ]});
+    let args = json!({"queries": ["post a message"]}).to_string();
+    for ranking in ["enhanced", "reference"] {
+        let engine = engine(json!({ "ranking": ranking }), &[]);
+        let out = parse(&search(&engine, &args, &session(&engine, down.clone())));
+        let group = &out["results"][0];
+        let hint = group["hint"].as_str().unwrap();
+        assert!(
+            hint.contains("every source of deferred tools is unavailable"),
+            "{ranking}: {hint}"
+        );
+        assert!(!hint.contains("every tool there is"), "{hint}");
+        assert!(!hint.contains("connected"), "{hint}");
+        assert_eq!(group["available_sources"].as_array().unwrap().len(), 2);
+    }
+}
+
+#[test]
 fn a_stem_family_is_bounded_whatever_a_description_holds() {
     // One description of 20,000 distinct words that extend "creat": each
     // was an alternative of "create" for every query that says it.

@@ -568,3 +568,75 @@ fn deferred_resolution(engine: &toolsearch::Engine, s: &toolsearch::Session) -> 
         s,
     )
 }
+
+/// A tool whose schema has `levels` definitions, each applying the next twice
+/// (issue 53): the validator's work doubles per level.
+fn doubling_reference_session(engine: &toolsearch::Engine, levels: usize) -> toolsearch::Session {
+    let mut defs = serde_json::Map::new();
+    for i in 0..levels {
+        let next = json!({"$ref": format!("#/$defs/d{}", i + 1)});
+        let def = if i + 1 < levels {
+            json!({"allOf": [next, next]})
+        } else {
+            json!({"type": "string"})
+        };
+        defs.insert(format!("d{i}"), def);
+    }
+    let schema =
+        json!({"type": "object", "$defs": defs, "properties": {"x": {"$ref": "#/$defs/d0"}}});
+    session(
+        engine,
+        json!({"tools": [{"name": "deep", "description": "Deep schema", "inputSchema": schema}],
+               "toolsets": {"deep": "mcp-deep"}}),
+    )
+}
+
+#[test]
+fn a_schema_whose_references_double_per_level_is_checked_within_a_budget() {
+    let engine = engine(json!({}), &[]);
+    let host = FakeHost {
+        answer: Some(Ok("ran".into())),
+        ..FakeHost::default()
+    };
+    let bad = r#"{"calls": [{"name": "deep", "arguments": {"x": 5}}]}"#;
+    // A few levels: checked, and the wrong type is refused.
+    let shallow = doubling_reference_session(&engine, 4);
+    assert_eq!(
+        parse(&call(&engine, bad, &shallow, &host))["constraint"],
+        "type"
+    );
+    assert!(host.calls.borrow().is_empty());
+    // 40 levels would be 2^40 applications of the leaf: the check is skipped
+    // (validation fails open) and the tool, which checks its own arguments,
+    // runs. Before the budget this call did not end.
+    let deep = doubling_reference_session(&engine, 40);
+    assert_eq!(call(&engine, bad, &deep, &host), "ran");
+    let good = r#"{"calls": [{"name": "deep", "arguments": {"x": "text"}}]}"#;
+    assert_eq!(call(&engine, good, &deep, &host), "ran");
+    assert_eq!(host.calls.borrow().len(), 2);
+}
+
+#[test]
+fn approval_and_resolution_see_the_arguments_the_tool_runs_with() {
+    let engine = engine(json!({}), &[]);
+    let s = session(
+        &engine,
+        json!({"tools": [{"name": "transfer", "description": "Transfer money",
+            "inputSchema": {"type": "object", "properties": {
+                "amount": {"type": "integer"}, "confirm": {"type": "boolean"}}}}],
+            "toolsets": {"transfer": "mcp-bank"}}),
+    );
+    let args =
+        r#"{"calls": [{"name": "transfer", "arguments": {"amount": "5000", "confirm": "true"}}]}"#;
+    let coerced = json!({"amount": 5000, "confirm": true});
+    // What the call means, with the arguments tool_call would run.
+    let Resolution::Local { arguments, .. } = engine.resolve_tool_call(args, &s) else {
+        panic!("not a local call");
+    };
+    assert_eq!(Value::Object(arguments), coerced);
+    // The host's approval judges those same arguments, and the tool gets them.
+    let host = ApprovingHost::new(toolsearch::Approval::Allow);
+    call(&engine, args, &s, &host);
+    assert_eq!(host.asked.borrow()[0].1, coerced);
+    assert_eq!(host.runs.calls.borrow()[0].1, coerced);
+}

@@ -52,6 +52,7 @@ export class Engine {
 }
 
 export function fromMcp(server: string, tools: string[], taken: string[]): string;
+export function fromMcpServers(servers: string[], tools: string[], counts: number[]): string;
 export function tokenize(text: string): string[];
 export function isReservedName(name: string): boolean;
 export function version(): string;
