@@ -14,7 +14,7 @@ import { wordStart } from "./redact.mjs";
 /** @import { ChildProcess } from "node:child_process" */
 /** @import { Readable } from "node:stream" */
 /** @import { StdioServerParameters } from "@modelcontextprotocol/sdk/client/stdio.js" */
-/** @import { Transport } from "@modelcontextprotocol/sdk/shared/transport.js" */
+/** @import { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js" */
 /** @import { ServerEntry } from "./pool.mjs" */
 /** @import { Redactor } from "./redact.mjs" */
 
@@ -22,7 +22,7 @@ import { wordStart } from "./redact.mjs";
  * How the host reaches a server: `child` is a stdio server's process (none
  * for HTTP), and `aside` says what the transport saw beside the server's
  * messages, for a reason.
- * @typedef {TrackedStdioTransport | LimitedHttpTransport | LimitedSseTransport} HostTransport
+ * @typedef {TrackedStdioTransport | ((StreamableHTTPClientTransport | SSEClientTransport) & HttpParts)} HostTransport
  */
 
 /** What is kept of a server's stderr (bytes), and quoted of it in a reason (characters). */
@@ -136,89 +136,35 @@ class TrackedStdioTransport extends StdioClientTransport {
 }
 
 /**
- * What an HTTP transport reads within the host's limit on messages
- * (http-limit.mjs): its `fetch`. A message over the limit is refused,
- * `refusal` says why, and `onRefused` closes the connection, as over stdio;
- * the next call starts it again.
+ * An HTTP transport as the host uses it: no process, and `aside`, why an
+ * answer of the server was refused ("" when none was).
+ * @typedef {{ child: null, aside: (redactor: Redactor) => string }} HttpParts
  */
-class MessageLimit {
-  /** Why an answer of the server was refused, once one was. @type {string | null} */
-  refusal = null;
-  /** Closes the transport, once it is made. */
-  onRefused = () => {};
 
-  /** @param {number} maxMessageBytes */
-  constructor(maxMessageBytes) {
-    this.fetch = limitedFetch(maxMessageBytes, (error) => {
-      this.refusal ??= error.message;
-      // Once the error has reached what waited for the message (a request sent as JSON fails with it).
-      setImmediate(() => this.onRefused());
-    });
-  }
-
-  /**
-   * The options of an SDK HTTP transport: the entry's headers and this limit's fetch.
-   * @param {Record<string, string> | undefined} headers
-   */
-  options(headers) {
-    return headers ? { requestInit: { headers }, fetch: this.fetch } : { fetch: this.fetch };
-  }
-}
-
-/** Streamable HTTP within the host's limit on messages. */
-class LimitedHttpTransport extends StreamableHTTPClientTransport {
-  /** @type {null} */
-  child = null;
-  #limit;
-
-  /**
-   * @param {URL} url
-   * @param {Record<string, string> | undefined} headers
-   * @param {number} maxMessageBytes
-   */
-  constructor(url, headers, maxMessageBytes) {
-    const limit = new MessageLimit(maxMessageBytes);
-    super(url, limit.options(headers));
-    limit.onRefused = () => this.close().catch(() => {});
-    this.#limit = limit;
-  }
-
-  /**
-   * Why an answer of the server was refused, if one was; "" when none.
-   * @param {Redactor} _redactor
-   * @returns {string}
-   */
-  aside(_redactor) {
-    return this.#limit.refusal ?? "";
-  }
-}
-
-/** The older HTTP with Server-Sent Events (`"type": "sse"`, or a URL that takes no streamable HTTP), within the limit. */
-class LimitedSseTransport extends SSEClientTransport {
-  /** @type {null} */
-  child = null;
-  #limit;
-
-  /**
-   * @param {URL} url
-   * @param {Record<string, string> | undefined} headers
-   * @param {number} maxMessageBytes
-   */
-  constructor(url, headers, maxMessageBytes) {
-    const limit = new MessageLimit(maxMessageBytes);
-    super(url, limit.options(headers));
-    limit.onRefused = () => this.close().catch(() => {});
-    this.#limit = limit;
-  }
-
-  /**
-   * Why an answer of the server was refused, if one was; "" when none.
-   * @param {Redactor} _redactor
-   * @returns {string}
-   */
-  aside(_redactor) {
-    return this.#limit.refusal ?? "";
-  }
+/**
+ * A transport of the SDK's, streamable HTTP or the older SSE (`Transport`),
+ * that reads no message over the host's limit (http-limit.mjs): one that is
+ * over it closes the connection, as over stdio, and the next call starts it
+ * again.
+ * @template {StreamableHTTPClientTransport | SSEClientTransport} T
+ * @param {new (url: URL, options: { requestInit?: RequestInit, fetch: FetchLike }) => T} Transport
+ * @param {URL} url
+ * @param {Record<string, string> | undefined} headers
+ * @param {number} maxMessageBytes
+ * @returns {T & HttpParts}
+ */
+function limitedHttp(Transport, url, headers, maxMessageBytes) {
+  /** @type {string | null} */
+  let refusal = null;
+  /** @type {T | null} */
+  let made = null;
+  const fetch = limitedFetch(maxMessageBytes, (error) => {
+    refusal ??= error.message;
+    // Once the error has reached what waited for the message (a request sent as JSON fails with it).
+    setImmediate(() => made?.close().catch(() => {}));
+  });
+  made = new Transport(url, headers ? { requestInit: { headers }, fetch } : { fetch });
+  return Object.assign(made, { child: null, aside: () => refusal ?? "" });
 }
 
 /**
@@ -253,8 +199,9 @@ export function transportOf(spec, children, maxMessageBytes, warn = () => {}, ss
   if (typeof spec.url === "string") {
     // Names to strings, as servers.json is checked to say.
     const headers = spec.headers !== null && typeof spec.headers === "object" ? /** @type {Record<string, string>} */ (spec.headers) : undefined;
-    const Transport = sse || spec.type === "sse" ? LimitedSseTransport : LimitedHttpTransport;
-    return new Transport(new URL(spec.url), headers, maxMessageBytes);
+    // The older HTTP with Server-Sent Events for `"type": "sse"`, or a URL that takes no streamable HTTP.
+    if (sse || spec.type === "sse") return limitedHttp(SSEClientTransport, new URL(spec.url), headers, maxMessageBytes);
+    return limitedHttp(StreamableHTTPClientTransport, new URL(spec.url), headers, maxMessageBytes);
   }
   if (typeof spec.command !== "string") throw new Error("it has neither a command nor a url");
   if (spec.args !== undefined && !(Array.isArray(spec.args) && spec.args.every((arg) => typeof arg === "string"))) {

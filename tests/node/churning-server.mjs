@@ -5,11 +5,10 @@
 // to the file LOG, when set. For hostile-proxy-schemas.test.mjs and
 // bench/hostile/proxy-schemas.mjs.
 import { appendFileSync } from "node:fs";
-import { createInterface } from "node:readline";
+import { initialized, onMessages, send } from "./stdio-rpc.mjs";
 
 const count = Number(process.env.COUNT ?? 1_000);
 const period = Number(process.env.PERIOD ?? 1_000);
-const send = (message) => process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
 /** @param {number} i @param {number} version */
 const tool = (i, version) =>
   JSON.stringify({
@@ -27,16 +26,9 @@ setInterval(() => {
   send({ method: "notifications/tools/list_changed" });
 }, period).unref();
 
-createInterface({ input: process.stdin }).on("line", (line) => {
-  let message;
-  try {
-    message = JSON.parse(line);
-  } catch {
-    return;
-  }
-  const { id, method, params } = message;
+onMessages(({ id, method, params }) => {
   if (method === "initialize") {
-    send({ id, result: { protocolVersion: params.protocolVersion, capabilities: { tools: { listChanged: true } }, serverInfo: { name: "churning", version: "1.0.0" } } });
+    send(initialized(id, params, "churning"));
   } else if (method === "tools/list") {
     if (process.env.LOG) appendFileSync(process.env.LOG, "tools/list\n");
     process.stdout.write(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":[${tools.join(",")}]}}\n`);

@@ -25,10 +25,9 @@
 //   all wait for ever.
 import { appendFileSync, existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
+import { initialized, onMessages, send } from "./stdio-rpc.mjs";
 
 const mode = process.env.LISTING;
-const send = (message) => process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
 let churned = 0;
 const tool = (name) => ({ name, description: `The ${name} tool.`, inputSchema: { type: "object" } });
 
@@ -65,16 +64,9 @@ function listing(id, params) {
   send({ id, result: { tools: [tool("steady")] } });
 }
 
-createInterface({ input: process.stdin }).on("line", (line) => {
-  let message;
-  try {
-    message = JSON.parse(line);
-  } catch {
-    return;
-  }
-  const { id, method, params } = message;
+onMessages(({ id, method, params }) => {
   if (method === "initialize") {
-    send({ id, result: { protocolVersion: params.protocolVersion, capabilities: { tools: { listChanged: true } }, serverInfo: { name: "listing", version: "1.0.0" } } });
+    send(initialized(id, params, "listing"));
   } else if (method === "notifications/initialized" && mode === "early") {
     send({ method: "notifications/tools/list_changed" });
   } else if (method === "tools/list") {

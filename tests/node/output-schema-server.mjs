@@ -7,11 +7,10 @@
 //   of its own, whose calls answer what their schema says.
 // With ANNOUNCE set, it announces a change of its tools once, after its first
 // listing, and lists one more tool, `late`, from then on.
-import { createInterface } from "node:readline";
+import { initialized, onMessages, send } from "./stdio-rpc.mjs";
 
 const count = Number(process.env.COUNT ?? 20);
 const length = Number(process.env.LENGTH ?? 40);
-const send = (message) => process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
 const objectOf = (properties) => ({ type: "object", properties, required: Object.keys(properties) });
 let listings = 0;
 
@@ -34,16 +33,9 @@ function structured(name) {
   return { [`field_${name.slice("report_".length)}`]: "value" };
 }
 
-createInterface({ input: process.stdin }).on("line", (line) => {
-  let message;
-  try {
-    message = JSON.parse(line);
-  } catch {
-    return;
-  }
-  const { id, method, params } = message;
+onMessages(({ id, method, params }) => {
   if (method === "initialize") {
-    send({ id, result: { protocolVersion: params.protocolVersion, capabilities: { tools: { listChanged: true } }, serverInfo: { name: "schemas", version: "1.0.0" } } });
+    send(initialized(id, params, "schemas"));
   } else if (method === "tools/list") {
     listings += 1;
     send({ id, result: { tools: tools() } });
