@@ -50,7 +50,8 @@ export interface McpTool {
 /**
  * MCP tool annotations: hints a server gives about a tool. The bridges read
  * them from a tool object's `annotations` (whatever its shape), show them in
- * search and describe records, and pass them to `host.approve`. Servers
+ * search and describe records under the enhanced ranking (the reference
+ * ranking's records are the spec's), and pass them to `host.approve` under both. Servers
  * write them: treat them as hints, not guarantees.
  */
 export interface ToolAnnotations {

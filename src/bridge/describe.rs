@@ -8,6 +8,7 @@ use super::call::runs_visible;
 use super::error::BridgeError;
 use super::Turn;
 use super::{messages, refusal};
+use crate::config::Ranking;
 use crate::connectors::{describe_leg, is_connector_name, DescribeLeg};
 use crate::host::Host;
 use crate::session::tooldef::{annotations, function_block, parameters_of};
@@ -47,13 +48,14 @@ pub async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H:
     let mut errors = Map::new();
     let guarded = turn.guarded().map(|(turn_name, _)| turn_name);
     let mut described_earlier: Vec<&str> = Vec::new();
+    let annotated = turn.config.ranking != Ranking::Reference;
     for name in &names {
         if guarded.is_some_and(|turn_name| turn.guard.was_described(turn_name, name)) {
             described_earlier.push(name);
         } else if let Some(entry) = catalog.get(name) {
             match turn.session.source.def(entry.position) {
                 Some(def) => {
-                    tools.insert(name.clone(), schema_record(&def));
+                    tools.insert(name.clone(), schema_record(&def, annotated));
                 }
                 None => {
                     errors.insert(name.clone(), messages::UNREADABLE_DEFINITION.into());
@@ -62,7 +64,7 @@ pub async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H:
         } else if let Some(schema) = leg.schemas.get(name) {
             tools.insert(name.clone(), schema.clone());
         } else if let Some(def) = visible_def(turn, name) {
-            tools.insert(name.clone(), schema_record(&def));
+            tools.insert(name.clone(), schema_record(&def, annotated));
         } else if is_connector_name(name) {
             if leg.failure.is_some() {
                 undescribed.push(name.clone());
@@ -130,8 +132,9 @@ fn is_registered_not_deferrable<H: Host>(name: &str, turn: &Turn<'_, H>) -> bool
 }
 
 /// `{"description", "parameters"}` of a raw definition, as stored, and its
-/// `annotations` when it has any.
-fn schema_record(def: &Value) -> Value {
+/// `annotations` when it has any and `annotated` (the reference ranking's
+/// records are the spec's).
+fn schema_record(def: &Value, annotated: bool) -> Value {
     let description = function_block(def)
         .and_then(|block| block.get("description"))
         .filter(|v| !v.is_null())
@@ -144,7 +147,10 @@ fn schema_record(def: &Value) -> Value {
     let mut record = Map::new();
     record.insert("description".into(), description);
     record.insert("parameters".into(), parameters);
-    if let Some(annotations) = annotations(def.get("annotations")) {
+    if let Some(annotations) = annotated
+        .then(|| annotations(def.get("annotations")))
+        .flatten()
+    {
         record.insert("annotations".into(), Value::Object(annotations));
     }
     Value::Object(record)

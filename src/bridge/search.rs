@@ -219,6 +219,9 @@ pub struct Scope<'a> {
     pub connectors_in_scope: bool,
     /// The raw session, for the records' annotations.
     pub source: &'a dyn SessionSource,
+    /// Records carry their tools' annotations (not under the reference
+    /// ranking, whose records are the spec's).
+    pub annotated: bool,
 }
 
 /// Renders the answer (§8.2 steps 5-9, §8.3). `groups[i]` holds the ranked
@@ -237,6 +240,7 @@ pub fn render<R>(
         summary,
         connectors_in_scope,
         source,
+        annotated,
     } = scope;
     let searchable = local_count > 0 || connectors_in_scope;
     let mut named = FastSet::default();
@@ -276,7 +280,9 @@ pub fn render<R>(
                     "…",
                 ),
                 required: Clipped(&required[..required.len().min(RECORD_REQUIRED_NAMES)]),
-                annotations: local.then(|| source.annotations(entry.position)).flatten(),
+                annotations: (local && annotated)
+                    .then(|| source.annotations(entry.position))
+                    .flatten(),
             },
         ));
     }
@@ -345,6 +351,7 @@ pub async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H::R
         summary: &summary,
         connectors_in_scope: turn.connectors_in_scope(),
         source: turn.session.source.as_ref(),
+        annotated: turn.config.ranking != Ranking::Reference,
     };
     if !scope.connectors_in_scope || groups.iter().all(|g| g.entries.len() >= request.limit) {
         return render(&request, &groups, scope, None, guard);

@@ -353,7 +353,12 @@ impl toolsearch::Host for ApprovingHost {
 }
 
 fn annotated_session() -> (toolsearch::Engine, toolsearch::Session) {
-    let engine = engine(json!({}), &[]);
+    annotated_session_under(json!({}))
+}
+
+/// The annotated session, under the engine of `config`.
+fn annotated_session_under(config: Value) -> (toolsearch::Engine, toolsearch::Session) {
+    let engine = engine(config, &[]);
     let s = session(
         &engine,
         json!({"tools": [
@@ -456,8 +461,35 @@ fn approval_comes_after_validation() {
 }
 
 #[test]
-fn search_and_describe_records_carry_annotations() {
+fn under_the_reference_ranking_records_are_the_specs_without_annotations() {
     let (engine, s) = annotated_session();
+    let found = parse(&crate::support::search(
+        &engine,
+        r#"{"queries": ["delete repository"]}"#,
+        &s,
+    ));
+    let record: Vec<&String> = found["tools"]["delete_repo"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .collect();
+    assert_eq!(record, ["source", "source_name", "description", "required"]);
+    let described = parse(&crate::support::describe(
+        &engine,
+        r#"{"names": ["delete_repo"]}"#,
+        &s,
+    ));
+    let record: Vec<&String> = described["tools"]["delete_repo"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .collect();
+    assert_eq!(record, ["description", "parameters"]);
+}
+
+#[test]
+fn search_and_describe_records_carry_annotations() {
+    let (engine, s) = annotated_session_under(json!({"ranking": "enhanced"}));
     let found = parse(&crate::support::search(
         &engine,
         r#"{"queries": ["delete repository"]}"#,
