@@ -3,13 +3,14 @@
 
 use serde::Serialize;
 
-use crate::bridge::schemas::{bridge_tools, Loading, SearchBridge};
+use crate::bridge::modes::Loading;
+use crate::bridge::schemas::{bridge_tools, SearchBridge};
 use crate::config::{Config, TriState};
 use crate::listing::{context_share, listing_budget, ListingForm};
 use crate::reserved::is_bridge;
 use crate::session::tooldef::ToolFormat;
 use crate::session::Session;
-use crate::text::estimate_tokens;
+use crate::text::{clip, estimate_tokens};
 
 /// The host's assembly options (`pkg/toolsearch.d.ts`, `assemble(session, options)`).
 #[derive(Debug, Clone, Copy, Default)]
@@ -92,7 +93,8 @@ pub fn assemble(
         .map(|&i| session.source.json_chars(i))
         .sum();
     let deferred_tokens = estimate_tokens(deferred_chars);
-    let warnings = unregistered_warning(input.unregistered, incoming.len());
+    let mut warnings = unregistered_warning(input.unregistered, incoming.len());
+    warnings.extend(schemaless_warning(session, input.deferrable));
     let pass_through = |deferred_count| Assembly {
         visible: incoming.clone(),
         bridge: "[]".to_owned(),
@@ -168,6 +170,42 @@ pub fn assemble(
         threshold_tokens: budget,
         warnings,
     }
+}
+
+/// Names a warning lists at most.
+const WARNING_NAMES: usize = 5;
+/// Characters of each name a warning keeps.
+const WARNING_NAME_CHARS: usize = 80;
+
+/// The warning for deferrable tools whose parameters schema is in no place
+/// any accepted shape keeps one ([`ToolDef::schema_missing`]): described
+/// without one, called unchecked.
+///
+/// [`ToolDef::schema_missing`]: crate::session::tooldef::ToolDef::schema_missing
+fn schemaless_warning(session: &Session, deferrable: &[usize]) -> Option<String> {
+    let mut missing = deferrable
+        .iter()
+        .map(|&i| &session.tools[i].def)
+        .filter(|def| def.schema_missing);
+    let names: Vec<String> = missing
+        .by_ref()
+        .take(WARNING_NAMES)
+        .map(|def| clip(&def.name, WARNING_NAME_CHARS, "…"))
+        .collect();
+    let more = missing.count();
+    if names.is_empty() {
+        return None;
+    }
+    let count = names.len() + more;
+    let more = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
+    Some(format!(
+        "{count} deferred tools ({}{more}) have no parameters schema where a known shape keeps it (function.parameters, parameters, inputSchema or input_schema), so tool_describe shows none and tool_call cannot check their arguments; give each its schema in one of those places",
+        names.join(", ")
+    ))
 }
 
 /// The warning for `count` of `total` tools that stay visible only because

@@ -9,22 +9,24 @@
 //! The behaviour is described in `docs/behaviour.md`; the `§` numbers of the
 //! docs are its sections. `ranking: "reference"` follows it exactly.
 //!
-//! The modules form layers, lowest first; each uses only layers below it
-//! (`tests/native/layers.rs` enforces it):
+//! The modules form layers, lowest first; each uses only layers below it.
+//! Inside a module that holds modules (a room: `bridge`, `enhanced` and its
+//! `analysis`, `index` and `scoring`, `search`, ...), its modules form layers
+//! too, and none uses the room's own `mod.rs`, which is the room's door to
+//! the rest of the crate. `tests/native/layers.rs` enforces both:
 //!
 //! | layer | modules | what they do |
 //! | --- | --- | --- |
 //! | 1 | `text`, `reserved`, `host`, `bytes`, `hash` | text helpers, reserved names, the host's port, the snapshot codec, the keyed hash |
 //! | 2 | `search`, `session`, `schema` | the reference index and BM25 (§5.4, §6), a session and its tools (tool rows, MCP import), JSON Schema checks |
-//! | 3 | `catalog`, `classify` | which tools defer (§3) and the catalog of those that do (§5) |
-//! | 4 | `enhanced` | the default ranking: query understanding in seven languages, BM25F, confidence labels |
-//! | 5 | `config` | the resolved configuration (§2) |
-//! | 6 | `listing`, `ranking`, `connectors`, `snapshot` | the listing (§7), the two rankings behind one interface, the connector gateway (§11), index snapshots |
-//! | 7 | `prepared` | what a session's tool list implies, kept across turns |
-//! | 8 | `bridge` | the bridge tools: arguments, answers, errors and every sentence the model reads (§8-§10) |
-//! | 9 | `assemble`, `findability` | the model-visible tool array (§4), the findability report |
-//! | 10 | `engine` | [`Engine`], the entry of native hosts and of the binding |
-//! | 11 | `wasm` | the wasm-bindgen binding (the `bindings` feature) |
+//! | 3 | `catalog`, `classify`, `config` | which tools defer (§3), the catalog of those that do (§5), the resolved configuration (§2) |
+//! | 4 | `enhanced` | the default ranking, shaped as a search engine: analysis, index, scoring, search, explain |
+//! | 5 | `listing`, `ranking`, `connectors`, `snapshot` | the listing (§7), the two rankings behind one interface, the connector gateway (§11), index snapshots |
+//! | 6 | `prepared` | what a session's tool list implies, kept across turns |
+//! | 7 | `bridge` | the bridge tools: arguments, answers, errors and every sentence the model reads (§8-§10) |
+//! | 8 | `assemble`, `findability` | the model-visible tool array (§4), the findability report |
+//! | 9 | `engine` | [`Engine`], the entry of native hosts and of the binding |
+//! | 10 | `wasm` | the wasm-bindgen binding (the `bindings` feature) |
 
 #![deny(missing_docs)]
 

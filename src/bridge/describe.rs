@@ -6,7 +6,7 @@ use super::answer::Answer;
 use super::args::{self, LongItems, Repeats};
 use super::call::runs_visible;
 use super::error::BridgeError;
-use super::Turn;
+use super::turn::Turn;
 use super::{messages, refusal};
 use crate::config::Ranking;
 use crate::connectors::{describe_leg, is_connector_name, DescribeLeg};

@@ -8,8 +8,10 @@ use super::batch::run_batch;
 use super::call::{definition_position, resolve, Resolution};
 use super::error::BridgeError;
 use super::manage::manage_connections;
-use super::validate::{Caller, Rejection};
-use super::{args, describe, search, validate, Turn};
+use super::modes::Caller;
+use super::turn::Turn;
+use super::validate::Rejection;
+use super::{args, describe, search, validate};
 use crate::host::{Approval, Host, HostError, Validation, Violation};
 use crate::reserved::{MANAGE_CONNECTIONS, TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH};
 

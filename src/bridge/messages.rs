@@ -8,8 +8,7 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use super::error::{BridgeError, JsonError};
-use super::schemas::Loading;
-use super::validate::Caller;
+use super::modes::{Caller, Loading};
 
 use crate::config::Ranking;
 use crate::connectors::{CallError, Detail, Failure, LegFailure, NotConnected, Surface};

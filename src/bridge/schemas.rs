@@ -1,23 +1,14 @@
 //! The three bridge tool definitions (spec §4.4). Their text and key order are
 //! part of the cached prompt prefix: everything here is deterministic.
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use super::messages;
+use super::modes::Loading;
 use crate::config::Ranking;
 use crate::listing::ListingForm;
 use crate::reserved::{TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH};
 use crate::session::tooldef::ToolFormat;
-
-/// Who loads a deferred tool once `tool_search` has found it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Loading {
-    /// The model, through `tool_describe` and `tool_call`: the three bridges.
-    Bridges,
-    /// The provider, from the tools it was given with `defer_loading`:
-    /// `tool_search` alone.
-    Provider,
-}
 
 /// What the `tool_search` description depends on.
 #[derive(Debug, Clone, Copy)]
@@ -40,21 +31,39 @@ pub struct SearchBridge<'a> {
 
 /// The bridge tools in assembly order (search, describe, call), in `format`;
 /// `tool_search` alone when the provider loads what it finds.
+/// In MCP shape, `tool_search` and `tool_describe` say they only read
+/// (`annotations.readOnlyHint`); `tool_call` runs tools that may write, and
+/// says nothing of the kind.
 pub fn bridge_tools(search: SearchBridge, format: ToolFormat) -> Vec<Value> {
-    let mut tools = vec![format.write(
-        TOOL_SEARCH,
-        &search_description(search),
-        search_parameters(search.ranking, search.default_limit, search.max_limit),
+    let mut tools = vec![read_only(
+        format,
+        format.write(
+            TOOL_SEARCH,
+            &search_description(search),
+            search_parameters(search.ranking, search.default_limit, search.max_limit),
+        ),
     )];
     if search.loading == Loading::Bridges {
-        tools.push(format.write(
-            TOOL_DESCRIBE,
-            messages::DESCRIBE_DESCRIPTION,
-            describe_parameters(),
+        tools.push(read_only(
+            format,
+            format.write(
+                TOOL_DESCRIBE,
+                messages::DESCRIBE_DESCRIPTION,
+                describe_parameters(),
+            ),
         ));
         tools.push(format.write(TOOL_CALL, messages::CALL_DESCRIPTION, call_parameters()));
     }
     tools
+}
+
+/// `tool` with MCP's `{"readOnlyHint": true}` annotations in MCP shape, the
+/// only shape with annotations.
+fn read_only(format: ToolFormat, mut tool: Value) -> Value {
+    if let (ToolFormat::Mcp, Value::Object(fields)) = (format, &mut tool) {
+        fields.insert("annotations".into(), json!({"readOnlyHint": true}));
+    }
+    tool
 }
 
 fn search_description(search: SearchBridge) -> String {
@@ -318,6 +327,32 @@ mod tests {
         assert!(serde_json::to_string(&mcp[0])
             .unwrap()
             .starts_with(r#"{"name":"tool_search","description":"#));
+    }
+
+    #[test]
+    fn in_mcp_shape_only_the_lookups_say_they_only_read() {
+        let bridge = SearchBridge {
+            deferred_count: 3,
+            listing: None,
+            connections_granted: false,
+            loading: Loading::Bridges,
+            ranking: Ranking::Enhanced,
+            default_limit: 5,
+            max_limit: 25,
+        };
+        let mcp = bridge_tools(bridge, ToolFormat::Mcp);
+        let read_only = json!({"readOnlyHint": true});
+        assert_eq!(mcp[0]["annotations"], read_only);
+        assert_eq!(mcp[1]["annotations"], read_only);
+        assert_eq!(mcp[2].get("annotations"), None, "tool_call may write");
+        assert!(serde_json::to_string(&mcp[0])
+            .unwrap()
+            .ends_with(r#""annotations":{"readOnlyHint":true}}"#));
+        for format in [ToolFormat::OpenAi, ToolFormat::Anthropic] {
+            for tool in bridge_tools(bridge, format) {
+                assert_eq!(tool.get("annotations"), None);
+            }
+        }
     }
 
     #[test]

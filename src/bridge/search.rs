@@ -9,7 +9,7 @@ use super::args::{self, LongItems, Repeats, MAX_ITEM_CHARS};
 use super::error::BridgeError;
 use super::guard::Guard;
 use super::messages;
-use super::Turn;
+use super::turn::Turn;
 use crate::catalog::{Catalog, Source};
 use std::borrow::Cow;
 

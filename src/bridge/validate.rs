@@ -12,6 +12,7 @@ use serde_json::{Map, Value};
 use super::coerce::coerce_arguments;
 use super::error::BridgeError;
 use super::messages;
+use super::modes::Caller;
 use crate::host::Violation;
 use crate::session::tooldef::parameters_of;
 
@@ -27,15 +28,6 @@ const SCHEMA_MAPS: [&str; 5] = [
     "$defs",
     "dependentSchemas",
 ];
-
-/// How the model called a tool: the words of a rejection follow it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Caller {
-    /// Through `tool_call`.
-    Bridge,
-    /// By its own name: a deferred tool the provider loaded.
-    Direct,
-}
 
 /// Arguments the schema rejects (§10.5 step 8).
 #[derive(Debug, Clone, PartialEq)]

@@ -1,7 +1,6 @@
 //! The searchable catalog of a session's deferrable tools (spec §5).
 
 mod document;
-mod explain;
 mod source;
 
 use std::cell::OnceCell;
@@ -9,7 +8,6 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 
 pub use document::holds_name;
-pub use explain::{explain, ReferenceExplanation};
 pub use source::{label, Source};
 
 use crate::bytes::Digest;

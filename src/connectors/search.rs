@@ -190,6 +190,7 @@ fn documents(group: &Map<String, Value>, query: &str, schemas: &Map<String, Valu
                 required,
                 param_text: String::new(),
                 keywords: String::new(),
+                schema_missing: false,
             },
             toolset: None,
             owner: None,

@@ -5,9 +5,12 @@
 
 use serde::Serialize;
 
-use super::query::Via;
-use super::{run, serve_needs, Confidence, Decision, EnhancedIndex, Rules};
+use super::analysis::Via;
+use super::index::EnhancedIndex;
+use super::scoring::{Confidence, Decision};
+use super::search::{run, serve_needs};
 use crate::catalog::Catalog;
+use crate::config::Rules;
 use crate::search::Hit;
 
 /// A query's enhanced explanation.

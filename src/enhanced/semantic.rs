@@ -148,7 +148,7 @@ impl Semantic {
 pub fn document_text(entry: &Entry) -> String {
     let def = &entry.tool.def;
     let mut name = String::new();
-    crate::enhanced::for_each_identifier_word(&def.name, |w| {
+    crate::enhanced::analysis::for_each_identifier_word(&def.name, |w| {
         if !name.is_empty() {
             name.push(' ');
         }

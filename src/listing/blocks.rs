@@ -1,7 +1,8 @@
 //! The listing's rows for one catalog: each deferred tool under its source,
 //! with its short description.
 
-use super::{short_description, Blocks, ListingWords};
+use super::render::{Blocks, ListingWords};
+use super::short::short_description;
 use crate::catalog::{label, Catalog};
 use crate::session::DeclaredSource;
 

@@ -9,4 +9,3 @@ mod short;
 pub use blocks::catalog_blocks;
 pub use budget::{context_share, listing_budget};
 pub use render::{Blocks, ListingForm, ListingWords};
-pub use short::short_description;

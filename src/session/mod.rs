@@ -5,42 +5,14 @@ pub mod mcp;
 pub mod rows;
 pub mod tooldef;
 
-use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::session::tooldef::{compact_json_chars, ToolDef};
+pub use tooldef::SessionTool;
 
-/// One raw tool definition with what the host registered about its name.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SessionTool {
-    /// The definition, read.
-    pub def: ToolDef,
-    /// `session.toolsets[name]` when it is a string; `None` = unregistered.
-    pub toolset: Option<String>,
-    /// `session.owners[name]` when it is a non-empty string.
-    pub owner: Option<String>,
-}
-
-/// Hashes what tells tools apart cheaply: the name, toolset and owner, and
-/// only the lengths of the long texts. Equal tools hash alike, as `Eq`
-/// needs; two versions of one tool that differ inside its description share
-/// a hash and are told apart by `Eq`. Hashing every description cost most of
-/// a first call's interning in freshly loaded wasm.
-impl Hash for SessionTool {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.def.name.hash(state);
-        self.toolset.hash(state);
-        self.owner.hash(state);
-        self.def.description.as_ref().map(String::len).hash(state);
-        self.def.param_keys.len().hash(state);
-        self.def.required.len().hash(state);
-        self.def.param_text.len().hash(state);
-        self.def.keywords.len().hash(state);
-    }
-}
+use crate::session::tooldef::compact_json_chars;
 
 /// A declared source that is currently unusable (spec §7.5), as the host reports it.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -4,8 +4,7 @@
 //! first call's interning. Pure Rust, so that native tests read rows as the
 //! package writes them.
 
-use super::tooldef::{clip_keywords, ToolDef};
-use super::SessionTool;
+use super::tooldef::{clip_keywords, SessionTool, ToolDef};
 
 /// Ends each row.
 const ROW: char = '\u{0}';
@@ -22,7 +21,8 @@ const ESCAPE: char = '\u{4}';
 /// Reads rows `name FIELD description FIELD keys FIELD required FIELD toolset
 /// FIELD owner FIELD param_text FIELD keywords ROW`, where each item of a list
 /// ends with `ITEM` and `ABSENT` stands for a missing description, toolset or
-/// owner; `keywords` are the search-only keywords, one per line, as
+/// owner, and for the keys of a tool whose schema is missing
+/// ([`ToolDef::schema_missing`]); `keywords` are the search-only keywords, one per line, as
 /// [`clip_keywords`] made them. The facade escapes these characters inside
 /// strings (see `ESCAPE`), so they only frame. A row without eight fields
 /// reads as a nameless tool, keeping one tool per row.
@@ -61,10 +61,15 @@ fn tool_row(row: &str, escaped: bool) -> SessionTool {
         def: ToolDef {
             name: unescape(name),
             description: optional(description),
-            param_keys: list(keys),
+            param_keys: if keys == ABSENT {
+                Vec::new()
+            } else {
+                list(keys)
+            },
             required: list(required),
             param_text: unescape(param_text),
             keywords: clip_keywords(unescape(keywords).split_terminator('\n')),
+            schema_missing: keys == ABSENT,
         },
         toolset: optional(toolset),
         owner: optional(owner).filter(|o| !o.is_empty()),
@@ -173,6 +178,15 @@ mod tests {
         .unwrap();
         assert_eq!(described.def.description.as_deref(), Some(""));
         assert_eq!(described.toolset.as_deref(), Some(""));
+        assert!(!described.def.schema_missing, "no keys is an empty schema");
+        let unknown = row([Some("t"), None, None, None], [&[], &[]], ["", ""]).replacen(
+            &format!("{FIELD}{FIELD}"),
+            &format!("{FIELD}{ABSENT}{FIELD}"),
+            1,
+        );
+        let [unknown] = read(&unknown).try_into().unwrap();
+        assert!(unknown.def.schema_missing, "absent keys: no schema");
+        assert!(unknown.def.param_keys.is_empty());
     }
 
     #[test]

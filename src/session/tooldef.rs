@@ -1,11 +1,15 @@
 //! Tool definitions in OpenAI, Anthropic or MCP shape, read into the one view
 //! the engine works with, and the bridge tools written back in any shape.
 
+use std::hash::{Hash, Hasher};
+
 use serde_json::{Map, Value};
 
 use crate::text::clip;
 
-/// The three accepted shapes of a tool definition.
+/// The shapes tools are written in. Tools are read in these and in one more,
+/// a flat `{type: "function", name, description, parameters}` (OpenAI's
+/// Responses API).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ToolFormat {
     /// `{type: "function", function: {name, description, parameters}}`.
@@ -73,6 +77,39 @@ pub struct ToolDef {
     /// [`KEYWORDS_CHARS`] characters. The enhanced ranking indexes them like
     /// description words; no answer shows them to the model.
     pub keywords: String,
+    /// The definition is no OpenAI `function` wrapper and holds no parameters
+    /// schema where any accepted shape keeps one: a shape the engine does not
+    /// know, whose calls it cannot check. Assembly warns of such tools.
+    pub schema_missing: bool,
+}
+
+/// One raw tool definition with what the host registered about its name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionTool {
+    /// The definition, read.
+    pub def: ToolDef,
+    /// `session.toolsets[name]` when it is a string; `None` = unregistered.
+    pub toolset: Option<String>,
+    /// `session.owners[name]` when it is a non-empty string.
+    pub owner: Option<String>,
+}
+
+/// Hashes what tells tools apart cheaply: the name, toolset and owner, and
+/// only the lengths of the long texts. Equal tools hash alike, as `Eq`
+/// needs; two versions of one tool that differ inside its description share
+/// a hash and are told apart by `Eq`. Hashing every description cost most of
+/// a first call's interning in freshly loaded wasm.
+impl Hash for SessionTool {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.def.name.hash(state);
+        self.toolset.hash(state);
+        self.owner.hash(state);
+        self.def.description.as_ref().map(String::len).hash(state);
+        self.def.param_keys.len().hash(state);
+        self.def.required.len().hash(state);
+        self.def.param_text.len().hash(state);
+        self.def.keywords.len().hash(state);
+    }
 }
 
 /// The `_meta` key of a tool's search-only keywords.
@@ -111,6 +148,7 @@ impl ToolDef {
                 .unwrap_or_default(),
             param_text: parameters.map(param_text).unwrap_or_default(),
             keywords: keywords(def),
+            schema_missing: is_schema_missing(def),
         }
     }
 }
@@ -181,13 +219,25 @@ pub fn function_block(def: &Value) -> Option<&Map<String, Value>> {
     }
 }
 
-/// The JSON Schema of the tool's arguments, when present.
+/// The JSON Schema of the tool's arguments, when present: `function.parameters`
+/// of an OpenAI tool, else the first of `inputSchema` (MCP), `input_schema`
+/// (Anthropic) and `parameters` (a flat Responses API tool).
 pub fn parameters_of(def: &Value) -> Option<&Value> {
     let tool = def.as_object()?;
     match tool.get("function") {
         Some(Value::Object(function)) => function.get("parameters"),
-        _ => tool.get("inputSchema").or_else(|| tool.get("input_schema")),
+        _ => tool
+            .get("inputSchema")
+            .or_else(|| tool.get("input_schema"))
+            .or_else(|| tool.get("parameters")),
     }
+}
+
+/// See [`ToolDef::schema_missing`]; an OpenAI function may leave out its
+/// parameters (it takes none).
+fn is_schema_missing(def: &Value) -> bool {
+    let wrapped = matches!(def.get("function"), Some(Value::Object(_)));
+    !wrapped && !parameters_of(def).is_some_and(Value::is_object)
 }
 
 /// The name of a definition of any shape, `""` when it has none.
@@ -243,16 +293,18 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn reads_all_three_shapes() {
+    fn reads_all_four_shapes() {
         let params =
             json!({"type": "object", "properties": {"b": {}, "a": {}}, "required": ["a", 3]});
         let shapes = [
             json!({"type": "function", "function": {"name": "t", "description": "d", "parameters": params}}),
             json!({"name": "t", "description": "d", "input_schema": params}),
             json!({"name": "t", "description": "d", "inputSchema": params, "annotations": {}}),
+            json!({"type": "function", "name": "t", "description": "d", "parameters": params, "strict": false}),
         ];
         for shape in shapes {
             let def = ToolDef::read(&shape);
+            assert!(!def.schema_missing, "{shape}");
             assert_eq!(def.name, "t");
             assert_eq!(def.description.as_deref(), Some("d"));
             assert_eq!(def.param_keys, ["b", "a"]);
@@ -310,6 +362,24 @@ mod tests {
             assert_eq!(annotations(Some(&none)), None, "{none}");
         }
         assert_eq!(annotations(None), None);
+    }
+
+    #[test]
+    fn a_schema_in_no_known_place_is_missing() {
+        for unknown in [
+            json!({"name": "t", "description": "d"}),
+            json!({"name": "t", "schema": {"type": "object"}}),
+            json!({"name": "t", "inputSchema": null}),
+            json!({"type": "function", "name": "t", "parameters": "{}"}),
+        ] {
+            let def = ToolDef::read(&unknown);
+            assert_eq!(def.name, "t");
+            assert!(def.schema_missing, "{unknown}");
+            assert_eq!(parameters_of(&unknown).filter(|p| p.is_object()), None);
+        }
+        // An OpenAI function may leave its parameters out: it takes none.
+        let bare = json!({"type": "function", "function": {"name": "t"}});
+        assert!(!ToolDef::read(&bare).schema_missing);
     }
 
     #[test]

@@ -295,3 +295,32 @@ fn the_limit_parameter_states_the_configured_limits() {
         "Matches per query (default 3, max 10)."
     );
 }
+
+#[test]
+fn deferred_tools_without_a_schema_in_a_known_place_are_warned_about() {
+    let engine = engine(json!({}), &["terminal"]);
+    let mut session_json = fixture_session(fixture_tools());
+    // A schema where no shape keeps one.
+    for i in 0..7 {
+        let name = format!("mcp__github__odd_{i}");
+        let odd = json!({"name": name, "schema": {"type": "object"}});
+        session_json["tools"].as_array_mut().unwrap().push(odd);
+        session_json["toolsets"][&name] = json!("mcp-github");
+    }
+    let a = assemble(&engine, session_json, Some(200_000.0));
+    assert!(a.activated);
+    assert_eq!(a.warnings.len(), 1, "{:?}", a.warnings);
+    assert!(
+        a.warnings[0].starts_with(
+            "7 deferred tools (mcp__github__odd_0, mcp__github__odd_1, mcp__github__odd_2, mcp__github__odd_3, mcp__github__odd_4 and 2 more) have no parameters schema"
+        ),
+        "{}",
+        a.warnings[0]
+    );
+    // An OpenAI function without parameters takes none: no warning.
+    let bare = json!({"type": "function", "function": {"name": "mcp__github__ping"}});
+    let mut tools = fixture_tools();
+    tools.push(bare);
+    let a = assemble(&engine, fixture_session(tools), Some(200_000.0));
+    assert!(a.warnings.is_empty(), "{:?}", a.warnings);
+}

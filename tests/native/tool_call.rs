@@ -672,3 +672,35 @@ fn approval_and_resolution_see_the_arguments_the_tool_runs_with() {
     assert_eq!(host.asked.borrow()[0].1, coerced);
     assert_eq!(host.runs.calls.borrow()[0].1, coerced);
 }
+
+#[test]
+fn a_flat_responses_tool_is_described_and_checked_by_its_parameters() {
+    let engine = engine(json!({}), &[]);
+    let parameters =
+        json!({"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]});
+    let s = session(
+        &engine,
+        json!({
+            "tools": [{"type": "function", "name": "mcp__weather__forecast", "description": "Forecast",
+                       "parameters": parameters, "strict": true}],
+            "toolsets": {"mcp__weather__forecast": "mcp-weather"}
+        }),
+    );
+    let described = parse(&crate::support::describe(
+        &engine,
+        r#"{"names": ["mcp__weather__forecast"]}"#,
+        &s,
+    ));
+    assert_eq!(
+        described["tools"]["mcp__weather__forecast"]["parameters"],
+        parameters
+    );
+    let host = FakeHost::default();
+    let args = json!({"calls": [{"name": "mcp__weather__forecast", "arguments": {}}]});
+    let out = call(&engine, &args.to_string(), &s, &host);
+    assert!(out.contains("city"), "{out}");
+    assert!(
+        host.calls.borrow().is_empty(),
+        "refused before it runs: {out}"
+    );
+}

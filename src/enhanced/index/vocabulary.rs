@@ -10,8 +10,8 @@
 
 use std::cell::OnceCell;
 
-use super::index::{FieldIndex, TermId};
-use super::language::english;
+use super::fields::{FieldIndex, TermId};
+use crate::enhanced::analysis::english;
 use crate::search::{FastMap, FastSet};
 
 /// Descriptions a word must open to count as a verb of the catalog.

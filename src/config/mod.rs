@@ -5,7 +5,9 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::enhanced::Rules;
+mod rules;
+
+pub use rules::Rules;
 
 /// Curated names deferred when the config has no `defer` list (§2.3).
 pub const CURATED_DEFER: [&str; 17] = [

@@ -2,8 +2,8 @@
 //! or description writes two of them side by side ("Delete a branch")
 //! answers them together, where another only mentions each somewhere.
 
-use super::index::TermId;
-use super::rank::Term;
+use super::terms::Term;
+use crate::enhanced::index::TermId;
 
 /// Concepts further apart than this many words earn nothing.
 const WINDOW: usize = 2;

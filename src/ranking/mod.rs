@@ -3,9 +3,13 @@
 
 use serde::Serialize;
 
-use crate::catalog::{explain, Catalog, Entry, ReferenceExplanation};
-use crate::config::{Config, Ranking};
-use crate::enhanced::{self, Confidence, EnhancedExplanation, EnhancedIndex, Leg, Rules};
+mod reference;
+
+pub use reference::ReferenceExplanation;
+
+use crate::catalog::{Catalog, Entry};
+use crate::config::{Config, Ranking, Rules};
+use crate::enhanced::{self, Confidence, EnhancedExplanation, EnhancedIndex, Leg};
 use crate::search::{rank, Corpus, Hit, Part};
 
 /// One catalog under the configured ranking.
@@ -149,7 +153,7 @@ impl<'a> Ranker<'a> {
     pub fn explain(&self, query: &str, names: Option<&[String]>, limit: usize) -> Explanation {
         match *self {
             Ranker::Reference(catalog) => {
-                Explanation::Reference(explain(catalog, query, names, limit))
+                Explanation::Reference(reference::explain(catalog, query, names, limit))
             }
             Ranker::Enhanced {
                 catalog,

@@ -7,9 +7,8 @@
 
 use std::cell::RefCell;
 
-use super::index::{FieldIndex, TermId};
-use super::language::english;
-use super::words::for_each_prose_word;
+use crate::enhanced::analysis::{english, for_each_prose_word};
+use crate::enhanced::index::{FieldIndex, TermId};
 use crate::search::{stem, Hit};
 
 /// The query's terms the catalog holds, each with how often the query

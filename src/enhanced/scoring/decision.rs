@@ -7,9 +7,9 @@
 
 use serde::Serialize;
 
-use super::index::FieldIndex;
 use super::plain::PlainRanking;
 use super::rank::{larger, Candidates, Plan};
+use crate::enhanced::index::FieldIndex;
 
 /// Candidates whose share counts toward the best share.
 pub(crate) const TOP: usize = 5;

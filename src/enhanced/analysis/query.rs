@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use super::language::{english, English};
 use super::translate::{translate, Translation};
 use super::words::for_each_prose_word;
-use super::Rules;
+use crate::config::Rules;
 use crate::search::stem;
 
 /// Where an alternative of a query word comes from.

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::Catalog;
+use crate::catalog::Catalog;
 use crate::search::{explain as explain_query, Corpus, DocumentReport, QueryReport};
 
 /// A query's explanation under the reference ranking.

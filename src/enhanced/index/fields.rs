@@ -3,9 +3,9 @@
 //! identifier boundaries and stemmed, scored with BM25F (spec §6 extended).
 
 use super::names::NameForms;
-use super::words::{for_each_identifier_word, for_each_prose_word};
 use crate::bytes::{Corrupt, Reader, Writer};
 use crate::catalog::{label, Catalog, Entry};
+use crate::enhanced::analysis::{for_each_identifier_word, for_each_prose_word};
 use crate::search::{stem, with_stem, FastMap, WordTerms};
 
 /// The fields of a tool document, most telling first.
