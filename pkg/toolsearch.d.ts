@@ -78,11 +78,46 @@ export type ApprovalVerdict =
   | { ask: true; reason?: string };
 
 /**
- * Any accepted tool definition; visible tools are returned unchanged.
- * `def.type === "function"` narrows it to an OpenAI tool, `"input_schema" in def`
- * to an Anthropic one.
+ * A tool definition in one of the spec's three shapes; visible tools are
+ * returned unchanged. `def.type === "function"` narrows it to an OpenAI
+ * tool, `"input_schema" in def` to an Anthropic one. A session takes these
+ * and more (`SessionTool`).
  */
 export type ToolDef = OpenAiTool | AnthropicTool | McpTool;
+
+/**
+ * A function tool of OpenAI's Responses API (the SDK's `FunctionTool`): flat,
+ * its `parameters` beside its name.
+ */
+export interface OpenAiResponsesTool {
+  type: "function";
+  name: string;
+  description?: string | null;
+  parameters?: JsonSchema | null;
+  strict?: boolean | null;
+  /** Set by OpenAI's own deferred loading. */
+  defer_loading?: boolean;
+  /** Read by toolsearch (a deferred tool is never sent; strip it from visible ones). */
+  _meta?: ToolMeta;
+}
+
+/**
+ * A provider's tool of its own kind, with no schema toolsearch reads: a
+ * server tool (Anthropic's `web_search_20250305`, OpenAI's `file_search`), a
+ * custom tool (grammar or free text), a namespace. It is passed on as it is;
+ * one without a name always stays visible. The second form admits an object
+ * literal with the tool's own keys (`max_uses`); the first, the SDKs'
+ * interfaces, which declare no index signature.
+ */
+export type ProviderTool = { type: string; name?: string } | { type: string; name?: string; [key: string]: unknown };
+
+/**
+ * Any tool a session may hold: a definition in a shape toolsearch reads
+ * (`ToolDef`, or a flat Responses function tool), or a provider's own tool.
+ * The SDKs' tool types fit as they are: OpenAI's `ChatCompletionTool` and
+ * Responses `Tool`, Anthropic's `ToolUnion`.
+ */
+export type SessionTool = ToolDef | OpenAiResponsesTool | ProviderTool;
 
 /** `tool_search` arguments (§8.1); a single string counts as one query. */
 export interface ToolSearchArgs {
@@ -139,7 +174,7 @@ export interface IndexImport {
 }
 
 /** What the host knows about this turn. Nothing is cached per session. */
-export interface Session<T extends ToolDef = ToolDef> {
+export interface Session<T extends SessionTool = SessionTool> {
   /**
    * The session's raw tool definitions, before assembly. Each turn reads
    * what search needs of every tool that can change. A tool frozen in every
@@ -431,7 +466,7 @@ export interface AssembleOptions<F extends ToolFormat = ToolFormat> {
 export type ListingForm = "full" | "names" | "mixed" | "groups" | "none";
 
 /** The assembled tool array and what it costs (§4.2). */
-export interface Assembly<T = ToolDef> {
+export interface Assembly<T = SessionTool> {
   /**
    * Visible tools (the host's own objects, in order), then tool_search,
    * tool_describe, tool_call in the shape `format` asked for: typed as the
@@ -647,7 +682,7 @@ export class ToolSearch {
    * the deferred tools; assembling an assembled array changes nothing.
    * Throws a TypeError only when `session` is not an object.
    */
-  assemble<T extends ToolDef = ToolDef, F extends ToolFormat = "openai">(
+  assemble<T extends SessionTool = SessionTool, F extends ToolFormat = "openai">(
     session: Session<T> | PreparedSession,
     options?: AssembleOptions<F>,
   ): Assembly<T | BridgeToolShapes[F]>;

@@ -2,7 +2,7 @@
 // model sees and the deferred ones, and the bridge tools of an assembly.
 import { isReservedName, toolName, toolSchema } from "toolsearch";
 
-/** @import { JsonSchema, OpenAiTool, PreparedSession, Session, ToolDef, ToolSearch, ToolSearchOptions } from "toolsearch" */
+/** @import { JsonSchema, OpenAiTool, PreparedSession, Session, SessionTool, ToolSearch, ToolSearchOptions } from "toolsearch" */
 
 /**
  * A tool as the adapters convert it: its name, description and parameters, and its `strict` when it has one.
@@ -13,7 +13,7 @@ import { isReservedName, toolName, toolSchema } from "toolsearch";
 /**
  * The session's own tools; a prepared session, which holds none to read, is refused.
  * @param {Session | PreparedSession} session
- * @returns {ToolDef[]}
+ * @returns {SessionTool[]}
  */
 export function toolsOf(session) {
   const tools = /** @type {{ tools?: unknown } | null | undefined} */ (session)?.tools;
@@ -52,8 +52,8 @@ export function plainTool(def) {
 
 /**
  * Code-point order of names: the same on every machine and locale.
- * @param {ToolDef} a
- * @param {ToolDef} b
+ * @param {SessionTool} a
+ * @param {SessionTool} b
  */
 const byName = (a, b) => {
   const [x, y] = [toolName(a) ?? "", toolName(b) ?? ""];
@@ -68,7 +68,7 @@ const byName = (a, b) => {
  * @param {ToolSearch} ts
  * @param {Session} session
  * @param {{ contextLength?: number }} [options]
- * @returns {{ visible: ToolDef[], bridges: Map<string, OpenAiTool>, deferred: ToolDef[], activated: boolean }}
+ * @returns {{ visible: SessionTool[], bridges: Map<string, OpenAiTool>, deferred: SessionTool[], activated: boolean }}
  */
 export function split(ts, session, options = {}) {
   const tools = toolsOf(session);
@@ -76,7 +76,7 @@ export function split(ts, session, options = {}) {
   const own = new Set(tools);
   /** @type {Map<string, OpenAiTool>} */
   const bridges = new Map();
-  /** @type {ToolDef[]} */
+  /** @type {SessionTool[]} */
   const visible = [];
   for (const tool of assembly.tools) {
     if (own.has(tool)) visible.push(tool);

@@ -1,6 +1,7 @@
 // `toolsearch/openai`: the bridges in OpenAI's Chat Completions and Responses
-// shapes, and the Responses API's own deferred loading. No dependency on the
-// `openai` package: the shapes are structural and match its types.
+// shapes, and the Responses API's own deferred loading (functions alone or in
+// namespaces). No dependency on the `openai` package: the shapes are
+// structural and match its types.
 import type { CallContext, JsonSchema, PreparedSession, Session, ToolSearch } from "../toolsearch.mjs";
 
 /** A Chat Completions function tool. */
@@ -18,6 +19,22 @@ export interface ResponsesFunctionTool {
   strict: boolean;
   /** Set on deferred tools: found and loaded through `tool_search`. */
   defer_loading?: boolean;
+}
+
+/**
+ * A Responses API namespace (the SDK's `NamespaceTool`, and in a
+ * `tool_search_output` its `ToolSearchOutputNamespaceTool`): the deferred
+ * functions of one server, which the model sees by the namespace's name and
+ * description until a search loads them.
+ */
+export interface ResponsesNamespaceTool {
+  type: "namespace";
+  /** The server's name (`github` for the toolset `mcp-github`); `github_1`, `github_2`, ... when split. */
+  name: string;
+  /** The toolset and the names of the functions inside. */
+  description: string;
+  /** Each with `defer_loading`, in name order. */
+  tools: ResponsesFunctionTool[];
 }
 
 /** The Responses API's tool search, executed by the client (our ranking). */
@@ -47,13 +64,43 @@ export interface ToolSearchOutputItem {
   type: "tool_search_output";
   call_id: string | null;
   execution: "client";
+  /** "incomplete" when the call was malformed (or refused, as by the search guard). */
   status: "completed" | "incomplete";
-  tools: ResponsesFunctionTool[];
+  /** Namespaced tools inside their namespace, which holds the ones that matched. */
+  tools: Array<ResponsesFunctionTool | ResponsesNamespaceTool>;
 }
+
+/** A developer message of the Responses API input (the SDK's `EasyInputMessage`). */
+export interface DeveloperMessage {
+  type: "message";
+  role: "developer";
+  content: string;
+}
+
+/**
+ * The input items answering a client-executed `tool_search_call`: the
+ * `tool_search_output`, then, when it loads no tool, a developer message with
+ * our answer: why the call was malformed, or the hint of a search that
+ * matched nothing (the item has no text of its own to say it).
+ */
+export type ToolSearchItems = [ToolSearchOutputItem] | [ToolSearchOutputItem, DeveloperMessage];
 
 /** Options of the tool lists: the model's context length, for the listing budget. */
 export interface ToolListOptions {
   contextLength?: number;
+}
+
+/** Options of the Responses API's deferred loading. */
+export interface ResponsesToolListOptions extends ToolListOptions {
+  /**
+   * Deferred function tools in namespaces, one per toolset (server), split
+   * in parts of at most 9 when larger (OpenAI advises fewer than 10 per
+   * namespace): the surface its tool search is trained on. Toolsets in name
+   * order, each function in one, in name order. A deferred tool with no
+   * toolset stays a function of its own with `defer_loading`. Default false:
+   * each deferred function on its own.
+   */
+  namespaces?: boolean;
 }
 
 /**
@@ -95,19 +142,25 @@ export function functionCallOutput(
 /**
  * `tools` for OpenAI's own deferred loading: every tool of the session, the
  * deferred ones with `defer_loading` (sorted by name, so the array does not
- * depend on the order servers were found in), and a client-executed `tool_search`.
+ * depend on the order servers were found in; in namespaces with
+ * `options.namespaces`), and a client-executed `tool_search`.
  * It reads the session's tools, so it takes the session itself, not a
  * prepared one (a TypeError says so); so does `toolSearchOutput`.
  */
 export function deferredResponsesTools(
   ts: ToolSearch,
   session: Session,
-  options?: ToolListOptions,
-): Array<ResponsesFunctionTool | ResponsesToolSearchTool>;
-/** Answers a client-executed `tool_search_call` with our ranking. */
+  options?: ResponsesToolListOptions,
+): Array<ResponsesFunctionTool | ResponsesNamespaceTool | ResponsesToolSearchTool>;
+/**
+ * Answers a client-executed `tool_search_call` with our ranking: the items
+ * to append to the input (see `ToolSearchItems`). `options` are those given
+ * to `deferredResponsesTools`, so that a namespaced tool loads in its namespace.
+ */
 export function toolSearchOutput(
   ts: ToolSearch,
   session: Session,
   call: { call_id: string | null; arguments: unknown },
   ctx?: CallContext,
-): Promise<ToolSearchOutputItem>;
+  options?: ResponsesToolListOptions,
+): Promise<ToolSearchItems>;

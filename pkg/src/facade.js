@@ -530,8 +530,10 @@ function toolName(def) {
 function toolSchema(def) {
   if (!isRecord(def)) return null;
   const fn = field(def, "function");
-  const schema = isRecord(fn) ? field(fn, "parameters") : field(def, "inputSchema") ?? field(def, "input_schema");
-  return isRecord(schema) ? schema : null;
+  if (isRecord(fn)) return recordField(fn, "parameters");
+  // The first key that is there, as the engine reads it (null included).
+  const key = ["inputSchema", "input_schema", "parameters"].find((k) => field(def, k) !== undefined);
+  return key === undefined ? null : recordField(def, key);
 }
 
 /**

@@ -8,7 +8,7 @@
 import { ENUM_ITEMS_MAX, isList, isRecord } from "./values.js";
 
 /** The keys of a tool object that its view reads (see `snapshot` in views.js). */
-const TOOL_KEYS = ["function", "inputSchema", "input_schema", "name", "description", "_meta"];
+const TOOL_KEYS = ["function", "inputSchema", "input_schema", "parameters", "name", "description", "_meta"];
 /** The key of a tool's `_meta` that its view reads: its search-only keywords. */
 const META_KEYS = ["toolsearch/keywords"];
 /** The keys of an OpenAI tool's `function` that its view reads. */
@@ -131,7 +131,7 @@ export function isImmutableTool(tool) {
     if (!isRecord(tool) || !frozenData(tool, TOOL_KEYS) || !immutableMeta(tool._meta)) return false;
     const fn = tool.function;
     if (isRecord(fn)) return frozenData(fn, FUNCTION_KEYS) && immutableParameters(fn.parameters);
-    return immutableParameters(tool.inputSchema) && immutableParameters(tool.input_schema);
+    return immutableParameters(tool.inputSchema) && immutableParameters(tool.input_schema) && immutableParameters(tool.parameters);
   } catch {
     // a proxy that throws: not to be trusted
     return false;

@@ -68,12 +68,16 @@ const INTERN_SLACK = 4096;
 const UNKNOWN_ID = 0xffffffff;
 
 /**
- * The definition's parameters schema, as the engine reads it.
+ * The definition's parameters schema, as the engine reads it (`parameters_of`
+ * in src/session/tooldef.rs): an OpenAI tool's `function.parameters`, else
+ * the first of `inputSchema`, `input_schema` and a flat Responses tool's
+ * `parameters` that is there.
  * @param {Tool} tool
  */
 function parametersOf(tool) {
   if (isRecord(tool.function)) return tool.function.parameters;
-  return tool.inputSchema !== undefined ? tool.inputSchema : tool.input_schema;
+  if (tool.inputSchema !== undefined) return tool.inputSchema;
+  return tool.input_schema !== undefined ? tool.input_schema : tool.parameters;
 }
 
 // Tool rows cross into wasm as UTF-8 text (see src/wasm/decode.rs): rows
@@ -272,7 +276,9 @@ function toolRow(snap, toolset, owner) {
   const name = typeof snap.name === "string" ? plain(snap.name) : "";
   const head = name + FIELD + textField(snap.description) + FIELD;
   const texts = plain(paramText(snap.params)) + FIELD + plain(keywordText(snap));
-  return head + listField(snap.keys) + FIELD + listField(snap.requiredItems) + FIELD + framed + texts + ROW;
+  // ABSENT keys: no schema in any place a shape keeps one (`ToolDef::schema_missing`).
+  const keys = isRecord(snap.fn) || isRecord(snap.parameters) ? listField(snap.keys) : ABSENT;
+  return head + keys + FIELD + listField(snap.requiredItems) + FIELD + framed + texts + ROW;
 }
 
 /**

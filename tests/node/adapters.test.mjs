@@ -104,8 +104,9 @@ test("openai: Responses API, with the bridges and with its own deferred loading"
   assert.match(sentTools.at(-1).description, /mcp__jira__create_ticket/);
   // Only tool_search is offered: its words name no other bridge.
   assert.doesNotMatch(sentTools.at(-1).description, /tool_describe|tool_call/);
-  const item = await toolSearchOutput(ts, session, response.output[0]);
+  const [item, ...after] = await toolSearchOutput(ts, session, response.output[0]);
   assert.deepEqual([item.type, item.call_id, item.status], ["tool_search_output", "ts1", "completed"]);
+  assert.deepEqual(after, [], "a search that loads tools needs no word of ours");
   assert.equal(item.tools[0].name, "mcp__jira__create_ticket");
   assert.equal(item.tools[0].defer_loading, true);
   assert.deepEqual(item.tools[0].parameters.required, ["summary"]);
@@ -117,6 +118,93 @@ test("openai: Responses API, with the bridges and with its own deferred loading"
   assert.match(refused.output, /The call to 'mcp__jira__create_ticket' is missing required argument\(s\): summary/);
   assert.doesNotMatch(refused.output, /tool_call/);
   assert.equal(await functionCallOutput(ts, session, { call_id: "f4", name: "terminal", arguments: "{}" }), null);
+});
+
+test("openai: a tool_search_call that loads nothing says why, in the words the Anthropic adapter gives", async () => {
+  const { ts, session } = fixture();
+  const malformed = { call_id: "ts2", arguments: { query: "jira" } };
+  const [output, why, ...more] = await toolSearchOutput(ts, session, malformed);
+  assert.deepEqual(output, { type: "tool_search_output", call_id: "ts2", execution: "client", status: "incomplete", tools: [] });
+  assert.deepEqual(more, []);
+  // The item has no text of its own: a developer message carries the reason.
+  const anthropic = await toolSearchResult(ts, session, { id: "u1", name: "tool_search", input: malformed.arguments });
+  assert.equal(anthropic.is_error, true);
+  assert.deepEqual([why.type, why.role], ["message", "developer"]);
+  assert.match(why.content, /^The tool_search call ts2 loaded no tools\. Its answer:\n/);
+  assert.ok(why.content.endsWith(anthropic.content), why.content);
+  assert.match(why.content, /`queries` is required/);
+  // A search that matches nothing passes on its hint, as Anthropic's text does; a call with no id says so.
+  const [none, hint] = await toolSearchOutput(ts, session, { call_id: null, arguments: { queries: ["fax"] } });
+  assert.deepEqual([none.status, none.tools], ["completed", []]);
+  assert.match(hint.content, /^The tool_search call loaded no tools\./);
+  assert.match(hint.content, /available_sources/);
+  // Both go back to the API as input items, after the call they answer.
+  const model = scripted([{ id: "r", object: "response", created_at: 0, model: "mock", status: "completed", output: [] }]);
+  const client = new OpenAI({ apiKey: "test", baseURL: "http://model.invalid/v1", fetch: model.fetch });
+  const call = { type: "tool_search_call", id: "s", execution: "client", status: "completed", ...malformed };
+  await client.responses.create({ model: "mock", input: [call, output, why], tools: deferredResponsesTools(ts, session, { contextLength }) });
+  assert.deepEqual(model.sent[0].input.map((i) => i.type), ["tool_search_call", "tool_search_output", "message"]);
+});
+
+/** A session with a server of more functions than a namespace takes (12), two small ones, and tools of the host's own. */
+function manyFunctions() {
+  const tool = (name, description) => ({ name, description, inputSchema: { type: "object", properties: { id: { type: "string" } } } });
+  const verbs = ["assign", "close", "comment", "create", "delete", "fork", "get", "label", "list", "merge", "review", "update"];
+  const tools = [
+    ...verbs.map((verb) => tool(`mcp__github__${verb}_issue`, `${verb} an issue of a GitHub repository.`)),
+    tool("mcp__slack__post_message", "Post a message to a Slack channel."),
+    tool("mcp__jira__search", "Search Jira tickets with JQL."),
+    tool("mcp__jira__create_ticket", "Create a Jira ticket in a project."),
+    // The host's own tool, visible, named as a server is: the namespace takes another name.
+    tool("slack", "The host's own Slack shortcut."),
+    // Deferred with no toolset (config.defer): a function of its own.
+    tool("fax", "Send a fax."),
+  ];
+  const toolsets = Object.fromEntries(tools.filter((t) => t.name.startsWith("mcp__")).map((t) => [t.name, `mcp-${t.name.split("__")[1]}`]));
+  const ts = new ToolSearch({ config: { defer: ["fax"] }, host: { executeTool: async (name) => `ran ${name}` } });
+  return { ts, session: { tools, toolsets } };
+}
+
+test("openai: namespaces, one per server, split past 9 functions, loaded in their namespace and called by name", async () => {
+  const { ts, session } = manyFunctions();
+  const options = { contextLength, namespaces: true };
+  const model = scripted([{
+    id: "r", object: "response", created_at: 0, model: "mock", status: "completed",
+    output: [{ type: "tool_search_call", id: "s", call_id: "ts1", execution: "client", status: "completed", arguments: { queries: ["jira create ticket"], limit: 1 } }],
+  }]);
+  const client = new OpenAI({ apiKey: "test", baseURL: "http://model.invalid/v1", fetch: model.fetch });
+  const response = await client.responses.create({ model: "mock", input: "Open a Jira ticket", tools: deferredResponsesTools(ts, session, options) });
+  const sent = model.sent[0].tools;
+  assert.deepEqual(sent.map((t) => [t.type, t.name]), [
+    ["function", "slack"], ["function", "fax"],
+    ["namespace", "github_1"], ["namespace", "github_2"], ["namespace", "jira"], ["namespace", "slack_2"],
+    ["tool_search", undefined],
+  ]);
+  const [github1, github2, jira] = sent.slice(2);
+  assert.deepEqual(github1.tools.map((t) => t.name), ["assign", "close", "comment", "create", "delete", "fork", "get", "label", "list"].map((verb) => `mcp__github__${verb}_issue`));
+  assert.deepEqual(github2.tools.map((t) => t.name), ["mcp__github__merge_issue", "mcp__github__review_issue", "mcp__github__update_issue"]);
+  assert.match(github2.description, /^Tools of mcp-github \(part 2 of 2\): mcp__github__merge_issue, /);
+  assert.equal(jira.description, "Tools of mcp-jira: mcp__jira__create_ticket, mcp__jira__search.");
+  // defer_loading is on the functions inside, not on the namespace; the loose deferred tool keeps its own.
+  assert.ok(sent.filter((t) => t.type === "namespace").every((n) => n.defer_loading === undefined && n.tools.every((f) => f.defer_loading === true && f.strict === false)));
+  assert.equal(sent[1].defer_loading, true);
+  assert.equal(sent[0].defer_loading, undefined);
+  // The same array whatever order the servers were found in.
+  const reversed = { ...session, tools: [...session.tools].reverse() };
+  assert.equal(JSON.stringify(deferredResponsesTools(ts, reversed, options)), JSON.stringify(sent));
+  // Without the option, each deferred function on its own, as before.
+  assert.ok(deferredResponsesTools(ts, session, { contextLength }).every((t) => t.type !== "namespace"));
+
+  const [output, ...after] = await toolSearchOutput(ts, session, response.output[0], undefined, options);
+  assert.deepEqual(after, []);
+  assert.deepEqual(output.tools.map((t) => [t.type, t.name, t.description]), [["namespace", "jira", jira.description]]);
+  assert.deepEqual(output.tools[0].tools, [jira.tools.find((t) => t.name === "mcp__jira__create_ticket")]);
+  // A loose tool loads on its own beside the namespaces.
+  const [both] = await toolSearchOutput(ts, session, { call_id: "ts2", arguments: { queries: ["send a fax", "merge github issue"], limit: 1 } }, undefined, options);
+  assert.deepEqual(both.tools.map((t) => [t.type, t.name]), [["function", "fax"], ["namespace", "github_2"]]);
+  // The model calls a namespaced function by its name (the call names its namespace too).
+  const ran = await functionCallOutput(ts, session, { type: "function_call", call_id: "f1", namespace: "jira", name: "mcp__jira__create_ticket", arguments: "{}" });
+  assert.deepEqual(ran, { type: "function_call_output", call_id: "f1", output: "ran mcp__jira__create_ticket" });
 });
 
 test("anthropic: Messages API through the bridges, is_error, and its own deferred loading", async () => {

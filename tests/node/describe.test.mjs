@@ -54,3 +54,22 @@ test("schemas are read live from the host's objects", async () => {
   const second = JSON.parse(await ts.toolDescribe({ names: ["live"] }, s));
   assert.equal(second.tools.live.parameters.properties.a.type, "integer");
 });
+
+test("a flat Responses API tool is searched, described and checked by its parameters; a schema in no known place is warned of", async () => {
+  const parameters = { type: "object", properties: { city: { type: "string", description: "City to forecast" } }, required: ["city"] };
+  const flat = { type: "function", name: "mcp__weather__forecast", description: "Forecast the weather", parameters, strict: true };
+  const odd = { name: "mcp__weather__odd", description: "Odd shape", schema: parameters };
+  for (const tools of [[flat, odd], Object.freeze([Object.freeze(flat), Object.freeze(odd)])]) {
+    const s = { tools, toolsets: { mcp__weather__forecast: "mcp-weather", mcp__weather__odd: "mcp-weather" } };
+    const found = JSON.parse(await ts.toolSearch({ queries: ["city"] }, s));
+    assert.deepEqual(found.results[0].matches, ["mcp__weather__forecast"]);
+    assert.deepEqual(found.tools.mcp__weather__forecast.required, ["city"]);
+    const out = JSON.parse(await ts.toolDescribe({ names: ["mcp__weather__forecast"] }, s));
+    assert.deepEqual(out.tools.mcp__weather__forecast, { description: "Forecast the weather", parameters });
+    const refused = JSON.parse(await ts.toolCall({ calls: [{ name: "mcp__weather__forecast", arguments: {} }] }, s));
+    assert.match(JSON.stringify(refused), /city/);
+    const { warnings } = ts.assemble(s, { contextLength: 2000 });
+    assert.equal(warnings.length, 1, warnings.join("\n"));
+    assert.match(warnings[0], /^1 deferred tools \(mcp__weather__odd\) have no parameters schema/);
+  }
+});

@@ -1,11 +1,12 @@
 // The README's runnable examples run as written: each ```js block after a
 // "README test: runs as written" marker runs in its own Node process, as an
-// ES module, or as CommonJS when it uses require; and the same blocks
+// ES module, or as CommonJS when it uses require, with no warning on
+// stderr; and the same blocks
 // type-check under strict TypeScript (checkJs), as a user's code would.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "./support.mjs";
 
@@ -26,8 +27,11 @@ blocks.forEach((code, i) => {
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `readme-${i + 1}.${/\brequire\(/.test(code) ? "cjs" : "mjs"}`);
     writeFileSync(file, code);
-    const out = execFileSync(process.execPath, [file], { cwd: root, encoding: "utf8", timeout: 30_000 });
-    assert.match(out, /mcp__/, out);
+    const run = spawnSync(process.execPath, [file], { cwd: root, encoding: "utf8", timeout: 30_000 });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /mcp__/, run.stdout);
+    // No warning either: an index snapshot refused, say.
+    assert.equal(run.stderr, "");
   });
 });
 
@@ -58,4 +62,13 @@ test("the README's configuration table lists every key with its default", async 
     if (key === "defer") continue; // a curated list, too long for the table
     assert.equal(documented, `\`${JSON.stringify(config[key])}\``, key);
   }
+});
+
+test("every repository path the README names exists in the checkout", () => {
+  const TOP = /^(bench|docs|examples|fuzz|pkg|proxy|scripts|src|tests|wasm-validator|www)\//;
+  const cited = [...new Set([...readme.matchAll(/`([\w.\/-]+)`/g)].map(([, path]) => path))].filter((path) => TOP.test(path));
+  assert.ok(cited.length >= 20, `${cited.length} paths`);
+  // What the demo writes when it runs is not in a checkout.
+  const missing = cited.filter((path) => !path.startsWith("www/generated/") && !existsSync(join(root, path)));
+  assert.deepEqual(missing, []);
 });

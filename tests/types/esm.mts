@@ -26,7 +26,7 @@ import init, {
 import initWeb, { ToolSearch as WebToolSearch } from "toolsearch/web";
 import wasmUrl from "toolsearch/toolsearch_bg.wasm";
 import validatorUrl from "toolsearch/validator_bg.wasm";
-import { connectMcpServers, type McpHost } from "toolsearch-mcp";
+import { connectMcpServers, type McpHost, type McpPrompt, type McpResource, type McpResourceTemplate } from "toolsearch-mcp";
 
 const host: Host = {
   executeTool: async (name: string, args: Record<string, unknown>) => `${name} ${JSON.stringify(args)}`,
@@ -74,6 +74,9 @@ export async function run(session: Session): Promise<string[]> {
   // The union narrows on its shape.
   const nameOf = (d: ToolDef): string => (d.type === "function" ? d.function.name : d.name);
   const defName: string = nameOf(def);
+  // A flat Responses function tool and a provider's server tool go into a session as written.
+  const provided: Session = { tools: [def, { type: "function", name: "flat", parameters: null, strict: null }, { type: "web_search_20250305", name: "web_search", max_uses: 3 }] };
+  await ts.toolSearch({ queries: ["web"] }, provided);
   const named: string | null = toolName(def);
   void [flagged, matched, defName, named, toolSchema(def)?.type];
   initSync();
@@ -94,12 +97,19 @@ export async function run(session: Session): Promise<string[]> {
   const stop = new AbortController();
   const mcp: McpHost = await connectMcpServers(
     { files: { command: "mcp-server-filesystem", args: ["."] } },
-    { signal: stop.signal, startTimeoutMs: 10_000, maxMessageBytes: 1 << 26 },
+    { signal: stop.signal, startTimeoutMs: 10_000, maxMessageBytes: 1 << 26, onListChanged: (list: "prompts" | "resources") => void list },
   );
   const ran: string = await mcp.callTool("mcp__files__read_file", { path: "a" });
   const raw = await mcp.callToolResult("mcp__files__read_file", { path: "a" }, { timeout: 1000 });
   const blocks: string[] = raw.content.map((block) => block.type);
   void blocks;
+  const prompts: McpPrompt[] = (await mcp.listPrompts()).prompts;
+  const prompt = await mcp.getPrompt(prompts[0].name, { who: "Ann" }, { signal: stop.signal });
+  const roles: string[] = prompt.messages.map((message) => message.role);
+  const uris: string[] = (await mcp.listResources()).resources.map((resource: McpResource) => resource.uri);
+  const templates: string[] = (await mcp.listResourceTemplates()).resourceTemplates.map((template: McpResourceTemplate) => template.uriTemplate);
+  const contents = (await mcp.readResource(uris[0])).contents.map((content) => content.uri);
+  void [roles, templates, contents];
   await ts.toolSearch({ queries: [ran] }, mcp.session);
   await mcp.close();
   ts.free();
