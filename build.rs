@@ -26,7 +26,7 @@ fn main() {
         })
         .unwrap_or_default();
     files.sort();
-    let mut out = String::from("/// `(code, file text)` of every language file, its comment lines left out\n/// (they document the file, and the wasm carries them for nothing).\npub const LANGUAGE_FILES: &[(&str, &str)] = &[\n");
+    let mut out = String::from("/// `(code, file text)` of every language file, its comment lines left out\n/// (they document the file, and the wasm carries them for nothing).\npub(crate) const LANGUAGE_FILES: &[(&str, &str)] = &[\n");
     for (code, path) in &files {
         let text = std::fs::read_to_string(path).unwrap_or_else(|error| {
             println!("cargo:warning=cannot read {path}: {error}");

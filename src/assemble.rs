@@ -53,7 +53,7 @@ pub struct Assembly {
 }
 
 /// What assembly needs of a prepared session.
-pub struct AssemblyInput<'a> {
+pub(crate) struct AssemblyInput<'a> {
     /// The resolved configuration.
     pub config: &'a Config,
     /// The session.
@@ -71,7 +71,7 @@ pub struct AssemblyInput<'a> {
 
 /// Assembles the tool array (§4.2). `listing` renders the listing for a
 /// budget; the engine passes a cached renderer.
-pub fn assemble(
+pub(crate) fn assemble(
     input: AssemblyInput,
     options: AssembleOptions,
     listing: impl FnOnce(usize, Loading) -> (Option<String>, ListingForm),

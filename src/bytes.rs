@@ -131,7 +131,7 @@ impl<'a> Reader<'a> {
 /// against change and corruption, not against an adversary (the snapshot
 /// reader's own checks do, `crate::snapshot`).
 #[derive(Debug, Clone)]
-pub struct Digest {
+pub(crate) struct Digest {
     lanes: [u64; 2],
     len: u64,
 }
@@ -147,7 +147,7 @@ impl Default for Digest {
 
 impl Digest {
     /// Adds `bytes`, 8 at a time.
-    pub fn update(&mut self, bytes: &[u8]) {
+    pub(crate) fn update(&mut self, bytes: &[u8]) {
         let mut chunks = bytes.chunks_exact(8);
         for chunk in &mut chunks {
             let mut word = [0u8; 8];
@@ -164,7 +164,7 @@ impl Digest {
     }
 
     /// Adds text with its length, so that ("ab", "c") and ("a", "bc") differ.
-    pub fn text(&mut self, text: &str) {
+    pub(crate) fn text(&mut self, text: &str) {
         self.mix(text.len() as u64);
         self.update(text.as_bytes());
     }
@@ -178,7 +178,7 @@ impl Digest {
     }
 
     /// The 16 bytes of the digest.
-    pub fn finish(&self) -> [u8; 16] {
+    pub(crate) fn finish(&self) -> [u8; 16] {
         let avalanche = |mut x: u64| {
             x ^= x >> 33;
             x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);

@@ -6,7 +6,7 @@ use crate::search::FastSet;
 use crate::session::SessionTool;
 
 /// Toolsets that stay direct once a session has them (§3.1).
-pub const DEFAULT_DIRECT_SURFACE_TOOLSETS: [&str; 3] = ["desktop_ui", "project", "setup"];
+pub(crate) const DEFAULT_DIRECT_SURFACE_TOOLSETS: [&str; 3] = ["desktop_ui", "project", "setup"];
 
 /// The classification rule, resolved once from config and options.
 #[derive(Debug, Clone, Default)]

@@ -15,22 +15,22 @@ use crate::search::{tokenize, FastMap};
 use crate::text::clip;
 
 /// A tool counts as found when its own words put it in the first `TOP`.
-pub const TOP: usize = 5;
+pub(crate) const TOP: usize = 5;
 
 /// How far down the ranking is looked for a tool that is not in the `TOP`.
-pub const LOOK_DOWN: usize = 25;
+pub(crate) const LOOK_DOWN: usize = 25;
 
 /// Characters of a description's first sentence searched for.
-pub const SENTENCE_CHARS: usize = 200;
+pub(crate) const SENTENCE_CHARS: usize = 200;
 
 /// Tools named ahead of one that was not found.
-pub const AHEAD_SHOWN: usize = 3;
+pub(crate) const AHEAD_SHOWN: usize = 3;
 
 /// Tools a word may be in and still be searched for: a word in more tells
 /// a tool from none of them, and every search of it would read them all
 /// (many tools written alike made the report quadratic). A catalog of no
 /// more tools, as every real one we have (the largest holds 1,873), has none.
-pub const COMMON_WORD_TOOLS: usize = 2_000;
+pub(crate) const COMMON_WORD_TOOLS: usize = 2_000;
 
 /// What the report found.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -104,7 +104,7 @@ pub struct Thin {
 }
 
 /// The report for the deferred tools of `prepared`, ranked as `config` says.
-pub fn report(prepared: &Prepared, config: &Config) -> Findability {
+pub(crate) fn report(prepared: &Prepared, config: &Config) -> Findability {
     let entries = prepared.catalog.entries();
     let queries: Vec<Vec<(String, QueryFrom)>> = entries.iter().map(own_words).collect();
     let mut searches = Searches::new(prepared.ranker(config), &prepared.catalog, &queries);
@@ -297,7 +297,7 @@ fn fix(from: QueryFrom, query: &str) -> String {
 
 /// The words of a tool's name: `mcp__github__create_issue` is `github
 /// create issue`, `listFiles` is `list files`.
-pub fn name_words(name: &str) -> String {
+pub(crate) fn name_words(name: &str) -> String {
     let name = name.strip_prefix("mcp__").unwrap_or(name);
     let mut words = String::new();
     let mut previous = ' ';

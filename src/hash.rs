@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 /// `HashMap` with [`FastHasher`].
 pub type FastMap<K, V> = HashMap<K, V, FastState>;
 /// `HashSet` with [`FastHasher`].
-pub type FastSet<K> = HashSet<K, FastState>;
+pub(crate) type FastSet<K> = HashSet<K, FastState>;
 
 const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
 /// The multiplier of the final fold.

@@ -29,6 +29,7 @@
 //! | 10 | `wasm` | the wasm-bindgen binding (the `bindings` feature) |
 
 #![deny(missing_docs)]
+#![deny(unreachable_pub)]
 
 mod assemble;
 mod bridge;

@@ -13,7 +13,7 @@ use crate::host::Violation;
 use crate::text::clip;
 
 /// Characters of a validator message kept in the error (597 + `...`).
-pub const DETAIL_CHARS: usize = 600;
+pub(crate) const DETAIL_CHARS: usize = 600;
 
 /// The violation of `schema` by `instance` that says most about what to fix:
 /// the shallowest first (the first in the validator's order among equals),

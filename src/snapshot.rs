@@ -70,7 +70,7 @@ impl fmt::Display for Refusal {
 
 /// What a snapshot restores.
 #[derive(Debug)]
-pub struct Restored {
+pub(crate) struct Restored {
     /// The reference (spec §6) index.
     pub index: Index,
     /// The enhanced index, when the snapshot holds one.
@@ -78,7 +78,7 @@ pub struct Restored {
 }
 
 /// The snapshot of `catalog`'s indexes.
-pub fn write(catalog: &Catalog, enhanced: Option<&EnhancedIndex>) -> Vec<u8> {
+pub(crate) fn write(catalog: &Catalog, enhanced: Option<&EnhancedIndex>) -> Vec<u8> {
     let mut body = Writer::default();
     catalog.index().write(&mut body);
     match enhanced {
@@ -117,7 +117,7 @@ fn checksum(version: &str, fingerprint: &[u8], body: &[u8]) -> [u8; 16] {
 /// The indexes of `bytes`, when they are a sound snapshot of `entries`. An
 /// enhanced index of other parameter text (a host on the reference ranking
 /// does not send it) is left out, to be built when first needed.
-pub fn read(bytes: &[u8], entries: &[Entry]) -> Result<Restored, Refusal> {
+pub(crate) fn read(bytes: &[u8], entries: &[Entry]) -> Result<Restored, Refusal> {
     let mut r = Reader::new(bytes);
     if r.raw(MAGIC.len()) != Ok(MAGIC) {
         return Err(Refusal::NotASnapshot);

@@ -2,11 +2,11 @@
 //! Unicode code points throughout (spec §2.4).
 
 /// Characters per token of every token estimate.
-pub const CHARS_PER_TOKEN: f64 = 4.0;
+pub(crate) const CHARS_PER_TOKEN: f64 = 4.0;
 
 /// `text` cut to `max` characters followed by `marker` when longer, else
 /// `text` unchanged.
-pub fn clip(text: &str, max: usize, marker: &str) -> String {
+pub(crate) fn clip(text: &str, max: usize, marker: &str) -> String {
     match text.char_indices().nth(max) {
         Some((cut, _)) => format!("{}{marker}", &text[..cut]),
         None => text.to_owned(),
@@ -14,7 +14,7 @@ pub fn clip(text: &str, max: usize, marker: &str) -> String {
 }
 
 /// `ceil(chars / 4)`.
-pub fn estimate_tokens(chars: usize) -> usize {
+pub(crate) fn estimate_tokens(chars: usize) -> usize {
     (chars as f64 / CHARS_PER_TOKEN).ceil() as usize
 }
 

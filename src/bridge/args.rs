@@ -10,16 +10,16 @@ use crate::hash::FastSet;
 
 /// Longest item of a list argument, in characters: a query or a tool name
 /// longer than this is refused, not searched or echoed.
-pub const MAX_ITEM_CHARS: usize = 4096;
+pub(crate) const MAX_ITEM_CHARS: usize = 4096;
 
 /// Leads the arguments text when the host's arguments object could not be
 /// written as JSON; the reason follows (set by the JavaScript facade, never
 /// valid JSON).
-pub const UNSERIALISABLE: char = '\0';
+pub(crate) const UNSERIALISABLE: char = '\0';
 
 /// The model's arguments as an object. Text is parsed as JSON; blank text,
 /// `null` and non-object JSON read as an empty object.
-pub fn parse(args: &str) -> Result<Map<String, Value>, BridgeError> {
+pub(crate) fn parse(args: &str) -> Result<Map<String, Value>, BridgeError> {
     if let Some(reason) = args.strip_prefix(UNSERIALISABLE) {
         return Err(BridgeError::Unserialisable(reason.to_owned()));
     }
@@ -35,7 +35,7 @@ pub fn parse(args: &str) -> Result<Map<String, Value>, BridgeError> {
 
 /// How a list argument treats repeated items.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Repeats {
+pub(crate) enum Repeats {
     /// Keep every item (`queries`).
     Keep,
     /// Keep the first of equal items (`names`).
@@ -44,7 +44,7 @@ pub enum Repeats {
 
 /// What a list argument does with an item longer than [`MAX_ITEM_CHARS`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LongItems {
+pub(crate) enum LongItems {
     /// Refuses the call.
     Refuse,
     /// Keeps the item, for the caller to read in part.
@@ -53,7 +53,7 @@ pub enum LongItems {
 
 /// Reads `args[key]` as a list of strings: a bare string is one item; items
 /// are stringified and trimmed and empty ones dropped; at most `cap` remain.
-pub fn string_list(
+pub(crate) fn string_list(
     args: &Map<String, Value>,
     key: &'static str,
     repeats: Repeats,
@@ -118,7 +118,7 @@ fn item_text(item: &Value) -> String {
 }
 
 /// `limit`: absent, `null` or unreadable gives `default`; else clamped to [1, max].
-pub fn limit(args: &Map<String, Value>, default: usize, max: usize) -> usize {
+pub(crate) fn limit(args: &Map<String, Value>, default: usize, max: usize) -> usize {
     match args.get("limit") {
         None | Some(Value::Null) => default,
         Some(value) => int_setting(Some(value), default, 1, max),

@@ -12,10 +12,10 @@ use crate::connectors::{execute, CallContext, CallError, ConnectorName, Outcome,
 use crate::host::Host;
 
 /// Entries per connector batch (a context cap, not a wire limit).
-pub const MAX_BATCH: usize = 10;
+pub(crate) const MAX_BATCH: usize = 10;
 
 /// Runs the batch: each entry's outcome, and the counts of both kinds.
-pub async fn run_batch<H: Host>(
+pub(crate) async fn run_batch<H: Host>(
     host: &H,
     timeouts: &Timeouts,
     context: &CallContext,

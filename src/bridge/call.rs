@@ -15,7 +15,7 @@ use crate::reserved::{is_bridge, is_reserved};
 use crate::session::Session;
 
 /// Characters of echoed retry arguments before they are shown as `{...}`.
-pub const RETRY_ARGUMENTS_CHARS: usize = 1500;
+pub(crate) const RETRY_ARGUMENTS_CHARS: usize = 1500;
 
 /// One normalised entry: a tool name and its arguments object.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -57,7 +57,7 @@ fn as_text<S: serde::Serializer>(error: &BridgeError, out: S) -> Result<S::Ok, S
 }
 
 /// Reads the entries of a tool_call (§10.1); the first error wins.
-pub fn normalize(args_text: &str) -> Result<Vec<CallEntry>, BridgeError> {
+pub(crate) fn normalize(args_text: &str) -> Result<Vec<CallEntry>, BridgeError> {
     let args = args::parse(args_text)?;
     let calls = match args.get("calls") {
         None | Some(Value::Null) => {
@@ -129,7 +129,7 @@ fn name_text(value: &Value) -> String {
 /// Resolves a tool_call (§10.1-10.3): pure, nothing runs. Under
 /// `tool_call_scope: "session"` a visible tool of the session resolves as a
 /// local call too, where §10.6 refuses it.
-pub fn resolve(
+pub(crate) fn resolve(
     args_text: &str,
     classifier: &Classifier,
     session: &Session,
@@ -172,7 +172,7 @@ pub fn resolve(
 
 /// What a tool_call means, its local arguments coerced as tool_call coerces
 /// them before it runs the tool (`resolveToolCall`).
-pub fn resolve_as_run(
+pub(crate) fn resolve_as_run(
     args_text: &str,
     classifier: &Classifier,
     session: &Session,
@@ -193,7 +193,7 @@ pub fn resolve_as_run(
 /// Where tool_call finds the definition of `name` in the session: its
 /// catalog entry when it defers, else, under `tool_call_scope: "session"`,
 /// the first visible tool of that name.
-pub fn definition_position(
+pub(crate) fn definition_position(
     prepared: &Prepared,
     session: &Session,
     config: &Config,
@@ -210,7 +210,7 @@ pub fn definition_position(
 
 /// True when `name` is a visible tool of the session that tool_call runs
 /// (`tool_call_scope: "session"`); `manage_connections` stays the engine's.
-pub fn runs_visible(name: &str, session: &Session, config: &Config) -> bool {
+pub(crate) fn runs_visible(name: &str, session: &Session, config: &Config) -> bool {
     config.tool_call_scope == CallScope::Session && !is_reserved(name) && session.has_tool(name)
 }
 

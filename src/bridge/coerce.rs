@@ -18,7 +18,10 @@ enum Repair {
 }
 
 /// `arguments` coerced toward the `parameters` schema.
-pub fn coerce_arguments(arguments: &Map<String, Value>, parameters: &Value) -> Map<String, Value> {
+pub(crate) fn coerce_arguments(
+    arguments: &Map<String, Value>,
+    parameters: &Value,
+) -> Map<String, Value> {
     match parameters.as_object() {
         Some(schema) => coerce_properties(arguments.clone(), schema, 0, Repair::All),
         None => arguments.clone(),

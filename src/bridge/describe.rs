@@ -14,10 +14,10 @@ use crate::host::Host;
 use crate::session::tooldef::{annotations, function_block, parameters_of};
 
 /// Names per call (§2.4).
-pub const MAX_NAMES: usize = 10;
+pub(crate) const MAX_NAMES: usize = 10;
 
 /// Reads `names` (§8.1 with repeats dropped).
-pub fn read_names(args_text: &str) -> Result<Vec<String>, BridgeError> {
+pub(crate) fn read_names(args_text: &str) -> Result<Vec<String>, BridgeError> {
     args::parse(args_text).and_then(|args| {
         args::string_list(&args, "names", Repeats::Drop, MAX_NAMES, LongItems::Refuse)
     })
@@ -26,7 +26,7 @@ pub fn read_names(args_text: &str) -> Result<Vec<String>, BridgeError> {
 /// Answers tool_describe (§9): local schemas, the describe leg for
 /// connector names when connectors are in scope, refusals for tools that do
 /// not defer.
-pub async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H::Returned> {
+pub(crate) async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H::Returned> {
     let names = match read_names(args) {
         Ok(names) => names,
         Err(error) => return error.into(),

@@ -17,7 +17,7 @@ use crate::reserved::{MANAGE_CONNECTIONS, TOOL_CALL, TOOL_DESCRIBE, TOOL_SEARCH}
 
 /// tool_call: resolve; a connector batch goes to the gateway; a local call is
 /// checked against the session's scope, validated, and run by the host.
-pub async fn tool_call<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H::Returned> {
+pub(crate) async fn tool_call<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H::Returned> {
     let (name, arguments) = match resolve(args, turn.classifier, turn.session, turn.config) {
         Resolution::Error { error } => return error.into(),
         Resolution::Connectors { calls } => {
@@ -43,7 +43,7 @@ fn position_of<H: Host>(turn: &Turn<'_, H>, name: &str) -> Option<usize> {
 /// loading lets the model call the tools it loaded: validated and run as
 /// `tool_call` runs it, its rejections worded for a direct call. `None`
 /// when `name` is no deferred tool of the session (the host runs its own).
-pub async fn run_loaded<H: Host>(
+pub(crate) async fn run_loaded<H: Host>(
     turn: &Turn<'_, H>,
     name: &str,
     args: &str,
@@ -119,13 +119,13 @@ async fn violation<H: Host>(
 }
 
 /// manage_connections (§11.11); hosted actions need connectors allowed and a gateway.
-pub async fn manage<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H::Returned> {
+pub(crate) async fn manage<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H::Returned> {
     let hosted = turn.config.connectors.enabled && turn.host.has_gateway();
     manage_connections(turn.host, turn.timeouts, turn.context, args, hosted).await
 }
 
 /// Runs the bridge tool `name`; `None` for any other name (the host runs its own).
-pub async fn handle<H: Host>(
+pub(crate) async fn handle<H: Host>(
     turn: &Turn<'_, H>,
     name: &str,
     args: &str,

@@ -14,16 +14,16 @@ use super::error::BridgeError;
 use crate::search::FastSet;
 
 /// Turns remembered at once: the oldest is forgotten first.
-pub const TURNS_KEPT: usize = 64;
+pub(crate) const TURNS_KEPT: usize = 64;
 
 /// Names remembered per turn (shown, described), bounding its memory.
-pub const NAMES_KEPT: usize = 4096;
+pub(crate) const NAMES_KEPT: usize = 4096;
 
 /// What the bridges gave in the turns remembered, newest last. Each method
 /// borrows the turns only while it runs: no borrow is held while the
 /// engine reads the host's objects, whose getters could call it again.
 #[derive(Debug, Default)]
-pub struct Guard {
+pub(crate) struct Guard {
     turns: RefCell<VecDeque<(String, TurnLog)>>,
 }
 
@@ -46,7 +46,7 @@ impl Guard {
 
     /// Counts a search of `turn`, or refuses it past `max`, naming the
     /// tools the turn's searches showed.
-    pub fn begin_search(&self, turn: &str, max: usize) -> Result<(), BridgeError> {
+    pub(crate) fn begin_search(&self, turn: &str, max: usize) -> Result<(), BridgeError> {
         self.with(turn, |log| {
             if log.searches >= max {
                 return Err(BridgeError::SearchLimit {
@@ -60,17 +60,17 @@ impl Guard {
     }
 
     /// True when a search of `turn` showed `name`'s record.
-    pub fn was_shown(&self, turn: &str, name: &str) -> bool {
+    pub(crate) fn was_shown(&self, turn: &str, name: &str) -> bool {
         self.with(turn, |log| log.shown_set.contains(name))
     }
 
     /// True when some query of `turn` found nothing.
-    pub fn found_nothing(&self, turn: &str) -> bool {
+    pub(crate) fn found_nothing(&self, turn: &str) -> bool {
         self.with(turn, |log| log.found_nothing)
     }
 
     /// Notes what a search of `turn` showed, and whether a query found nothing.
-    pub fn note_search<'n>(
+    pub(crate) fn note_search<'n>(
         &self,
         turn: &str,
         shown: impl IntoIterator<Item = &'n str>,
@@ -87,12 +87,12 @@ impl Guard {
     }
 
     /// True when a describe of `turn` gave `name`'s schema.
-    pub fn was_described(&self, turn: &str, name: &str) -> bool {
+    pub(crate) fn was_described(&self, turn: &str, name: &str) -> bool {
         self.with(turn, |log| log.described.contains(name))
     }
 
     /// Notes the schemas a describe of `turn` gave.
-    pub fn note_described<'n>(&self, turn: &str, names: impl IntoIterator<Item = &'n str>) {
+    pub(crate) fn note_described<'n>(&self, turn: &str, names: impl IntoIterator<Item = &'n str>) {
         self.with(turn, |log| {
             for name in names {
                 if log.described.len() < NAMES_KEPT {

@@ -12,7 +12,7 @@ use super::error::JsonError;
 /// (`"\ud800"`, which JavaScript writes for a broken string) reads as
 /// U+FFFD, as the facade reads such strings elsewhere; a number beyond a
 /// double's range reads as `null`; too deep a nesting says so.
-pub fn parse_json(text: &str) -> Result<Value, JsonError> {
+pub(crate) fn parse_json(text: &str) -> Result<Value, JsonError> {
     let text = repair_lone_surrogates(text);
     match serde_json::from_str(&text) {
         Err(e) if e.to_string().starts_with("number out of range") => {

@@ -23,7 +23,7 @@ const HOSTED: [&str; 4] = ["status", "connect", "reconnect", "rename"];
 const LOCAL: [&str; 3] = ["install", "enable", "authorize"];
 
 /// The `manage_connections` tool definition in `format`.
-pub fn manage_connections_tool(format: ToolFormat) -> Value {
+pub(crate) fn manage_connections_tool(format: ToolFormat) -> Value {
     let parameters = parameters(
         MANAGE_PARAMETERS,
         &[
@@ -41,7 +41,7 @@ const MANAGE_PARAMETERS: &str = r#"{"type":"object","properties":{"action":{"typ
 
 /// Runs `manage_connections`; `hosted_in_scope` is false when the session or
 /// the host has no connectors (hosted actions are then refused).
-pub async fn manage_connections<H: Host>(
+pub(crate) async fn manage_connections<H: Host>(
     host: &H,
     timeouts: &Timeouts,
     context: &CallContext,

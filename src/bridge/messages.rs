@@ -19,21 +19,21 @@ use crate::listing::ListingWords;
 const ERROR_TEXT_CHARS: usize = 2048;
 
 /// `{"error": text}` with the text cut at 2,048 characters.
-pub fn error_json(text: &str) -> String {
+pub(crate) fn error_json(text: &str) -> String {
     let mut object = serde_json::Map::new();
     object.insert("error".into(), clip_error(text).into());
     serde_json::Value::Object(object).to_string()
 }
 
 /// The error text, cut at 2,048 characters with a truncation marker.
-pub fn clip_error(text: &str) -> String {
+pub(crate) fn clip_error(text: &str) -> String {
     crate::text::clip(text, ERROR_TEXT_CHARS, "… [truncated]")
 }
 
 // The bridge tools' own descriptions (§4.4): part of the cached prompt prefix.
 
 /// The words of the listing in the `tool_search` description (§7).
-pub const LISTING: ListingWords = ListingWords {
+pub(crate) const LISTING: ListingWords = ListingWords {
     header: "Deferred tools (load a schema with `tool_describe`, then invoke with `tool_call`):",
     heading: listing_heading,
     summary: listing_summary,
@@ -41,13 +41,13 @@ pub const LISTING: ListingWords = ListingWords {
 };
 
 /// The listing's words when the provider loads the tools search finds.
-pub const LISTING_PROVIDER: ListingWords = ListingWords {
+pub(crate) const LISTING_PROVIDER: ListingWords = ListingWords {
     header: "Deferred tools (found by `tool_search`, which loads them for you to call):",
     ..LISTING
 };
 
 /// The listing's words for `loading`.
-pub fn listing_words(loading: Loading) -> &'static ListingWords {
+pub(crate) fn listing_words(loading: Loading) -> &'static ListingWords {
     match loading {
         Loading::Bridges => &LISTING,
         Loading::Provider => &LISTING_PROVIDER,
@@ -70,12 +70,12 @@ fn listing_unavailable(name: &str, count: Option<u64>, why: &str) -> String {
 }
 
 /// The opening sentence of `tool_search` with deferred tools.
-pub fn search_opening(deferred_count: usize) -> String {
+pub(crate) fn search_opening(deferred_count: usize) -> String {
     format!("Search {deferred_count} more tools that are loaded on demand.")
 }
 
 /// The opening sentence of `tool_search` with connector tools only.
-pub const SEARCH_CONNECTORS_ONLY: &str =
+pub(crate) const SEARCH_CONNECTORS_ONLY: &str =
     "Search remote connector tools (email, calendars, issue trackers and more).";
 
 /// How to write `tool_search` queries, after its opening sentence.
@@ -96,7 +96,7 @@ const SEARCH_USAGE_ENHANCED_PROVIDER: &str = " The tools it finds are loaded int
 
 /// How to write `tool_search` queries for `ranking`, when `loading` loads
 /// what it finds: the spec's keyword advice for the reference ranking.
-pub fn search_usage(ranking: Ranking, loading: Loading) -> String {
+pub(crate) fn search_usage(ranking: Ranking, loading: Loading) -> String {
     match (ranking, loading) {
         (Ranking::Reference, Loading::Bridges) => SEARCH_USAGE.to_owned(),
         (Ranking::Reference, Loading::Provider) => SEARCH_USAGE_PROVIDER.to_owned(),
@@ -110,25 +110,25 @@ pub fn search_usage(ranking: Ranking, loading: Loading) -> String {
 }
 
 /// `tool_search` description: connector names, when connections are granted.
-pub const CONNECTOR_SENTENCE: &str = " Names starting with `connectors__` are tools of the user's remote connector accounts; `manage_connections` checks their connection state and returns the link that authorizes an app.";
+pub(crate) const CONNECTOR_SENTENCE: &str = " Names starting with `connectors__` are tools of the user's remote connector accounts; `manage_connections` checks their connection state and returns the link that authorizes an app.";
 
 /// Before a listing of server groups (§7.4).
-pub const GROUPS_PARAGRAPH: &str = "The servers below are connected and their tools ARE available through this bridge. For any request in these domains, search here first: do not claim a capability is unavailable, and do not fall back to a generic tool (terminal, browser) without searching.";
+pub(crate) const GROUPS_PARAGRAPH: &str = "The servers below are connected and their tools ARE available through this bridge. For any request in these domains, search here first: do not claim a capability is unavailable, and do not fall back to a generic tool (terminal, browser) without searching.";
 
 /// Before a listing of names.
-pub const LISTED_PARAGRAPH: &str = "Every deferred capability is listed below. Never claim a listed tool is unavailable. When you can see the exact name you need, load it with tool_describe directly and skip tool_search.";
+pub(crate) const LISTED_PARAGRAPH: &str = "Every deferred capability is listed below. Never claim a listed tool is unavailable. When you can see the exact name you need, load it with tool_describe directly and skip tool_search.";
 
 /// Before a listing of names, when the provider loads what search finds.
-pub const LISTED_PARAGRAPH_PROVIDER: &str = "Every deferred capability is listed below. Never claim a listed tool is unavailable. To use one, search for it by its name or words first: that loads it.";
+pub(crate) const LISTED_PARAGRAPH_PROVIDER: &str = "Every deferred capability is listed below. Never claim a listed tool is unavailable. To use one, search for it by its name or words first: that loads it.";
 
 /// After [`LISTED_PARAGRAPH`] in the mixed form: summarised servers have tools too.
-pub const MIXED_SENTENCE: &str = " Servers marked \"names not listed\" have tools too: find them with tool_search before concluding that anything is missing.";
+pub(crate) const MIXED_SENTENCE: &str = " Servers marked \"names not listed\" have tools too: find them with tool_search before concluding that anything is missing.";
 
 /// The `tool_describe` description.
-pub const DESCRIBE_DESCRIPTION: &str = "Load the full JSON schemas of tools that tool_search returned. Call it before tool_call whenever you do not know a tool's parameters, and put every name you need in one call.";
+pub(crate) const DESCRIBE_DESCRIPTION: &str = "Load the full JSON schemas of tools that tool_search returned. Call it before tool_call whenever you do not know a tool's parameters, and put every name you need in one call.";
 
 /// The `tool_call` description.
-pub const CALL_DESCRIPTION: &str = "Invoke deferred tools. `calls` is an array of {name, arguments}, one entry per invocation; a single call is an array of one. A local tool takes exactly one entry per tool_call. Only names starting with `connectors__` may be batched: a batch that mixes them with local tools, or holds several local tools, is rejected. Connector entries run one at a time and their results come back in input order. Arguments follow each tool's schema (see tool_describe). Policy, hooks and approvals apply as for tools called directly.";
+pub(crate) const CALL_DESCRIPTION: &str = "Invoke deferred tools. `calls` is an array of {name, arguments}, one entry per invocation; a single call is an array of one. A local tool takes exactly one entry per tool_call. Only names starting with `connectors__` may be batched: a batch that mixes them with local tools, or holds several local tools, is rejected. Connector entries run one at a time and their results come back in input order. Arguments follow each tool's schema (see tool_describe). Policy, hooks and approvals apply as for tools called directly.";
 
 /// `tool_search` `queries`.
 const QUERIES_PARAMETER: &str = "Keyword queries, one per capability: app or service + action + object, not sentences. Every word must appear in tool text. Searched in parallel; results are grouped per query. A single string counts as one query.";
@@ -137,7 +137,7 @@ const QUERIES_PARAMETER: &str = "Keyword queries, one per capability: app or ser
 const QUERIES_PARAMETER_ENHANCED: &str = "What you need, one query per thing, in the user's own words or as keywords. A single string counts as one query.";
 
 /// `tool_search` `queries` for `ranking`.
-pub fn queries_parameter(ranking: Ranking) -> &'static str {
+pub(crate) fn queries_parameter(ranking: Ranking) -> &'static str {
     match ranking {
         Ranking::Reference => QUERIES_PARAMETER,
         Ranking::Enhanced => QUERIES_PARAMETER_ENHANCED,
@@ -145,35 +145,36 @@ pub fn queries_parameter(ranking: Ranking) -> &'static str {
 }
 
 /// `tool_search` `limit`, with the configured default and maximum.
-pub fn limit_parameter(default: usize, max: usize) -> String {
+pub(crate) fn limit_parameter(default: usize, max: usize) -> String {
     format!("Matches per query (default {default}, max {max}).")
 }
 
 /// `tool_describe` `names`.
-pub const NAMES_PARAMETER: &str =
+pub(crate) const NAMES_PARAMETER: &str =
     "Exact tool names as tool_search returned them. A single string counts as one name.";
 
 /// `tool_call` `calls`.
-pub const CALLS_PARAMETER: &str =
+pub(crate) const CALLS_PARAMETER: &str =
     "One local tool invocation, or one or more connector invocations; never both.";
 
 /// `tool_call` `calls[].name`.
-pub const CALL_NAME_PARAMETER: &str = "Exact tool name.";
+pub(crate) const CALL_NAME_PARAMETER: &str = "Exact tool name.";
 
 /// `tool_call` `calls[].arguments`.
-pub const CALL_ARGUMENTS_PARAMETER: &str = "Arguments matching the tool's schema.";
+pub(crate) const CALL_ARGUMENTS_PARAMETER: &str = "Arguments matching the tool's schema.";
 
 /// The `manage_connections` description.
-pub const MANAGE_DESCRIPTION: &str = "Check and manage the user's app connections. status shows which apps are connected (a call to an app that is not connected returns CONNECTION_REQUIRED); connect and reconnect authorize an app; rename changes an account alias. It cannot disconnect accounts: that is done in the account portal.";
+pub(crate) const MANAGE_DESCRIPTION: &str = "Check and manage the user's app connections. status shows which apps are connected (a call to an app that is not connected returns CONNECTION_REQUIRED); connect and reconnect authorize an app; rename changes an account alias. It cannot disconnect accounts: that is done in the account portal.";
 
 /// `manage_connections` `action`.
-pub const MANAGE_ACTION_PARAMETER: &str = "status (default) lists apps and whether they are connected; connect or reconnect authorizes an app; rename changes an account's alias; install, enable and authorize act on local MCP servers.";
+pub(crate) const MANAGE_ACTION_PARAMETER: &str = "status (default) lists apps and whether they are connected; connect or reconnect authorizes an app; rename changes an account's alias; install, enable and authorize act on local MCP servers.";
 
 /// `manage_connections` `connectors`.
-pub const MANAGE_CONNECTORS_PARAMETER: &str = "Apps (connector slugs such as \"gmail\"), or {name, alias?, to?}; {name, mcp: true} for a local MCP server.";
+pub(crate) const MANAGE_CONNECTORS_PARAMETER: &str = "Apps (connector slugs such as \"gmail\"), or {name, alias?, to?}; {name, mcp: true} for a local MCP server.";
 
 /// `manage_connections` `force`.
-pub const MANAGE_FORCE_PARAMETER: &str = "reconnect only: start over even if the app is connected.";
+pub(crate) const MANAGE_FORCE_PARAMETER: &str =
+    "reconnect only: start over even if the app is connected.";
 
 // Errors and hints of the bridge tools.
 
@@ -230,35 +231,35 @@ fn list_too_long(key: &str, count: usize, cap: usize) -> String {
 
 /// Hint on a query group without matches while sources are connected (§8.2
 /// step 6). Pinned: `remain available`, `before concluding`.
-pub const EMPTY_GROUP_HINT: &str = "No tool matched these words, but the sources in available_sources are connected and their tools remain available. Retry with the service name plus a concrete action or object (for example \"github create issue\") before concluding that the capability is missing.";
+pub(crate) const EMPTY_GROUP_HINT: &str = "No tool matched these words, but the sources in available_sources are connected and their tools remain available. Retry with the service name plus a concrete action or object (for example \"github create issue\") before concluding that the capability is missing.";
 
 /// Hint on an empty group when the session defers no tool at all (the
 /// enhanced ranking's; the spec's groups carry no hint without sources).
-pub const NOTHING_SEARCHABLE_HINT: &str = "Nothing is searchable in this session: it defers no tool, so every tool there is is already in your tool list. (A host defers a tool by giving it a toolset such as mcp-<server> in session.toolsets, or by naming it in config.defer.)";
+pub(crate) const NOTHING_SEARCHABLE_HINT: &str = "Nothing is searchable in this session: it defers no tool, so every tool there is is already in your tool list. (A host defers a tool by giving it a toolset such as mcp-<server> in session.toolsets, or by naming it in config.defer.)";
 
 /// Hint on an empty group when nothing is searchable because every source
 /// of deferred tools is unavailable (`session.declaredSources`).
-pub const SOURCES_UNAVAILABLE_HINT: &str = "Nothing is searchable now: every source of deferred tools is unavailable, and available_sources says why. Searching again finds nothing until one is back: tell the user which sources are down, or do the task with the tools already in your tool list.";
+pub(crate) const SOURCES_UNAVAILABLE_HINT: &str = "Nothing is searchable now: every source of deferred tools is unavailable, and available_sources says why. Searching again finds nothing until one is back: tell the user which sources are down, or do the task with the tools already in your tool list.";
 
 /// Hint of a group whose tools a search of this turn showed already.
-pub const REPEATED_GROUP_HINT: &str = "Nothing new: an earlier search in this turn showed these tools already (their descriptions are there). Describe or call one of them, or tell the user that none fits; searching again in other words finds the same tools.";
+pub(crate) const REPEATED_GROUP_HINT: &str = "Nothing new: an earlier search in this turn showed these tools already (their descriptions are there). Describe or call one of them, or tell the user that none fits; searching again in other words finds the same tools.";
 
 /// Hint of an empty group after an earlier search of the turn found nothing.
-pub const REPEATED_EMPTY_HINT: &str = "Still nothing: an earlier search in this turn found nothing either. Tell the user that no available tool does this, rather than searching again.";
+pub(crate) const REPEATED_EMPTY_HINT: &str = "Still nothing: an earlier search in this turn found nothing either. Tell the user that no available tool does this, rather than searching again.";
 
 /// Hint of tool_describe for names it described earlier in the turn.
-pub const DESCRIBED_EARLIER_HINT: &str = "These schemas were given earlier in this turn: call the tool with tool_call now, or tell the user it does not fit.";
+pub(crate) const DESCRIBED_EARLIER_HINT: &str = "These schemas were given earlier in this turn: call the tool with tool_call now, or tell the user it does not fit.";
 
 /// Hint on a group the enhanced ranking labels low: its matches are
 /// guesses, and the sources in `available_sources` are what is connected.
-pub const LOW_GROUP_HINT: &str = "No tool clearly does this; these are the closest. Read their descriptions before calling one, and if none fits, tell the user that no connected tool does it (available_sources lists what is connected).";
+pub(crate) const LOW_GROUP_HINT: &str = "No tool clearly does this; these are the closest. Read their descriptions before calling one, and if none fits, tell the user that no connected tool does it (available_sources lists what is connected).";
 
 /// tool_describe of a tool whose definition the host holds in a form JSON
 /// cannot carry (a cycle, a BigInt, nesting past 128 levels).
-pub const UNREADABLE_DEFINITION: &str = "This tool's definition cannot be read as JSON (it holds a cycle, a BigInt or nesting deeper than 128 levels), so its schema cannot be shown. Tell the user the tool is misconfigured.";
+pub(crate) const UNREADABLE_DEFINITION: &str = "This tool's definition cannot be read as JSON (it holds a cycle, a BigInt or nesting deeper than 128 levels), so its schema cannot be shown. Tell the user the tool is misconfigured.";
 
 /// Hint next to `not_found` in tool_describe (§9).
-pub const NOT_FOUND_HINT: &str =
+pub(crate) const NOT_FOUND_HINT: &str =
     "These names are not currently available. Run tool_search again to get current tool names.";
 
 /// A name the session does not hold although the registry knows it (§10.6).
@@ -369,7 +370,7 @@ const DIRECT_VALIDATION_HINT: &str =
     "Call it again with arguments that match the parameters schema above.";
 
 /// The hint of a rejection, for how the tool was called.
-pub fn validation_hint(caller: Caller) -> &'static str {
+pub(crate) fn validation_hint(caller: Caller) -> &'static str {
     match caller {
         Caller::Bridge => VALIDATION_HINT,
         Caller::Direct => DIRECT_VALIDATION_HINT,
@@ -379,7 +380,7 @@ pub fn validation_hint(caller: Caller) -> &'static str {
 /// The text of a rejection (`MissingArguments` or `InvalidArguments`), for
 /// how the tool was called: a tool called by its own name is not told of
 /// `tool_call`, which it may not have.
-pub fn rejection_text(error: &BridgeError, caller: Caller) -> String {
+pub(crate) fn rejection_text(error: &BridgeError, caller: Caller) -> String {
     match (caller, error) {
         (Caller::Direct, BridgeError::MissingArguments { name, missing }) => format!(
             "The call to '{name}' is missing required argument(s): {}. The tool was NOT invoked.",
@@ -514,7 +515,7 @@ fn gateway_failed(failure: &Failure) -> String {
 
 /// The `error` object of a connector call's result slot (§11.7 step 6),
 /// with CONNECTION_REQUIRED shaped for the caller's surface (§11.7.1).
-pub fn connector_error(error: &CallError) -> Value {
+pub(crate) fn connector_error(error: &CallError) -> Value {
     let mut out = Map::new();
     let mut put = |key: &str, value: Option<String>| {
         if let Some(value) = value {
@@ -606,7 +607,7 @@ fn connection_required(n: &NotConnected) -> Value {
 /// The `connectors` field of a search or describe answer whose connector leg
 /// failed (§11.8); `verb` is "searched" or "described", `names` the connector
 /// names left without an answer.
-pub fn connectors_field(failure: LegFailure, verb: &str, names: &[String]) -> Value {
+pub(crate) fn connectors_field(failure: LegFailure, verb: &str, names: &[String]) -> Value {
     let mut field = Map::new();
     if failure == LegFailure::NotSetUp {
         field.insert("status".into(), "not_set_up".into());
@@ -655,10 +656,10 @@ fn no_local_servers(action: &str) -> String {
 }
 
 /// Hint of manage_connections status.
-pub const STATUS_HINT: &str = "An app with connected=false is not connected: calls to its tools return CONNECTION_REQUIRED until the user connects it (action connect).";
+pub(crate) const STATUS_HINT: &str = "An app with connected=false is not connected: calls to its tools return CONNECTION_REQUIRED until the user connects it (action connect).";
 
 /// Hint of manage_connections connect without a card.
-pub const CONNECT_HINT: &str =
+pub(crate) const CONNECT_HINT: &str =
     "Give each connect_url to the user to open; the app is connected once they finish there.";
 
 /// Connector names when connectors are out of scope (§10.4 step 5).

@@ -2,23 +2,23 @@
 //! `tool_call` (and `manage_connections`), reading the model's arguments and
 //! writing the JSON it reads back.
 
-pub mod answer;
-pub mod args;
-pub mod batch;
-pub mod call;
-pub mod coerce;
-pub mod describe;
-pub mod dispatch;
-pub mod error;
-pub mod guard;
-pub mod json_text;
-pub mod manage;
-pub mod messages;
-pub mod modes;
-pub mod refusal;
-pub mod schemas;
-pub mod search;
-pub mod turn;
-pub mod validate;
+pub(crate) mod answer;
+pub(crate) mod args;
+pub(crate) mod batch;
+pub(crate) mod call;
+pub(crate) mod coerce;
+pub(crate) mod describe;
+pub(crate) mod dispatch;
+pub(crate) mod error;
+pub(crate) mod guard;
+pub(crate) mod json_text;
+pub(crate) mod manage;
+pub(crate) mod messages;
+pub(crate) mod modes;
+pub(crate) mod refusal;
+pub(crate) mod schemas;
+pub(crate) mod search;
+pub(crate) mod turn;
+pub(crate) mod validate;
 
-pub use turn::Turn;
+pub(crate) use turn::Turn;

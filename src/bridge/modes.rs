@@ -4,7 +4,7 @@
 
 /// Who loads a deferred tool once `tool_search` has found it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Loading {
+pub(crate) enum Loading {
     /// The model, through `tool_describe` and `tool_call`: the three bridges.
     Bridges,
     /// The provider, from the tools it was given with `defer_loading`:

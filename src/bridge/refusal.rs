@@ -6,7 +6,7 @@ use crate::classify::Classifier;
 use crate::session::Session;
 
 /// Trimmed, lowercased, with `-` and spaces as `_`.
-pub fn normalize(name: &str) -> String {
+pub(crate) fn normalize(name: &str) -> String {
     name.trim()
         .to_lowercase()
         .chars()
@@ -16,19 +16,19 @@ pub fn normalize(name: &str) -> String {
 
 /// True when `name` (normalised) is a core tool, a registered tool or a tool
 /// of the session: a name the bridge refuses rather than reports missing.
-pub fn is_known(name: &str, classifier: &Classifier, session: &Session) -> bool {
+pub(crate) fn is_known(name: &str, classifier: &Classifier, session: &Session) -> bool {
     is_registered(name, classifier, session) || session.has_tool(&normalize(name))
 }
 
 /// True when `name` (normalised) is a core tool or has a toolset: a
 /// registered tool in the spec's sense (§9 step 4).
-pub fn is_registered(name: &str, classifier: &Classifier, session: &Session) -> bool {
+pub(crate) fn is_registered(name: &str, classifier: &Classifier, session: &Session) -> bool {
     let normalized = normalize(name);
     classifier.is_core(&normalized) || session.source.toolset_of(&normalized).is_some()
 }
 
 /// The refusal for a name that is not a deferrable tool of the session.
-pub fn error(name: &str, classifier: &Classifier, session: &Session) -> BridgeError {
+pub(crate) fn error(name: &str, classifier: &Classifier, session: &Session) -> BridgeError {
     let normalized = normalize(name);
     if is_known(name, classifier, session) {
         return if session.has_tool(&normalized) {
@@ -54,7 +54,11 @@ pub fn error(name: &str, classifier: &Classifier, session: &Session) -> BridgeEr
 /// When `name` is not a deferred tool of the session but a variant of one
 /// (in case, spaces or dashes): the refusal that names the exact names to
 /// call through `tool_call`, sorted.
-pub fn inexact_name(name: &str, classifier: &Classifier, session: &Session) -> Option<BridgeError> {
+pub(crate) fn inexact_name(
+    name: &str,
+    classifier: &Classifier,
+    session: &Session,
+) -> Option<BridgeError> {
     let normalized = normalize(name);
     let mut exact: Vec<String> = session
         .tools

@@ -12,7 +12,7 @@ use crate::session::tooldef::ToolFormat;
 
 /// What the `tool_search` description depends on.
 #[derive(Debug, Clone, Copy)]
-pub struct SearchBridge<'a> {
+pub(crate) struct SearchBridge<'a> {
     /// Number of deferred tools.
     pub deferred_count: usize,
     /// The embedded listing and its form, if any.
@@ -34,7 +34,7 @@ pub struct SearchBridge<'a> {
 /// In MCP shape, `tool_search` and `tool_describe` say they only read
 /// (`annotations.readOnlyHint`); `tool_call` runs tools that may write, and
 /// says nothing of the kind.
-pub fn bridge_tools(search: SearchBridge, format: ToolFormat) -> Vec<Value> {
+pub(crate) fn bridge_tools(search: SearchBridge, format: ToolFormat) -> Vec<Value> {
     let mut tools = vec![read_only(
         format,
         format.write(
@@ -134,7 +134,7 @@ fn call_parameters() -> Value {
 /// `texts[n]`: a tool's parameters written as JSON text cost the wasm far
 /// less than the same value built in code. The templates are constants of
 /// this crate, which the tests parse.
-pub fn parameters(template: &str, texts: &[&str]) -> Value {
+pub(crate) fn parameters(template: &str, texts: &[&str]) -> Value {
     let mut value: Value = serde_json::from_str(template).unwrap_or_default();
     fill(&mut value, texts);
     value

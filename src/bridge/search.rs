@@ -23,17 +23,17 @@ use crate::session::{DeclaredSource, SessionSource};
 use crate::text::clip;
 
 /// Queries per call; the gateway answers at most 7 use cases (§2.4).
-pub const MAX_QUERIES: usize = 7;
+pub(crate) const MAX_QUERIES: usize = 7;
 /// Characters of a record description before `…` (§2.4).
-pub const RECORD_DESCRIPTION_CHARS: usize = 500;
+pub(crate) const RECORD_DESCRIPTION_CHARS: usize = 500;
 /// Names echoed from `required` (§2.4).
-pub const RECORD_REQUIRED_NAMES: usize = 32;
+pub(crate) const RECORD_REQUIRED_NAMES: usize = 32;
 /// Characters kept of each echoed required name (§2.4).
-pub const RECORD_REQUIRED_CHARS: usize = 64;
+pub(crate) const RECORD_REQUIRED_CHARS: usize = 64;
 
 /// A validated tool_search call.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SearchRequest {
+pub(crate) struct SearchRequest {
     /// Cleaned queries, input order, repeats kept.
     pub queries: Vec<String>,
     /// Matches per query.
@@ -44,7 +44,7 @@ impl SearchRequest {
     /// Reads the model's arguments (§8.1). The reference ranking refuses a
     /// query longer than [`MAX_ITEM_CHARS`]; the enhanced one reads the
     /// sentences of it that ask (`enhanced::asks`).
-    pub fn read(args_text: &str, config: &Config) -> Result<SearchRequest, BridgeError> {
+    pub(crate) fn read(args_text: &str, config: &Config) -> Result<SearchRequest, BridgeError> {
         let args = args::parse(args_text)?;
         let queries = match config.ranking {
             Ranking::Reference => args::string_list(
@@ -75,7 +75,7 @@ impl SearchRequest {
 
 /// One row of `available_sources` (§8.4).
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct SourceRow {
+pub(crate) struct SourceRow {
     /// Group label or declared server name.
     pub name: String,
     /// Tools behind the label, when known.
@@ -88,7 +88,7 @@ pub struct SourceRow {
 
 /// Labels of the local catalog with their counts, and the declared rows,
 /// sorted by name (available rows first among equal names).
-pub fn source_summary(catalog: &Catalog, declared: &[DeclaredSource]) -> Vec<SourceRow> {
+pub(crate) fn source_summary(catalog: &Catalog, declared: &[DeclaredSource]) -> Vec<SourceRow> {
     let mut rows: Vec<SourceRow> = catalog
         .label_counts()
         .iter()
@@ -210,7 +210,7 @@ struct Output<'a> {
 }
 
 /// What a search answer is rendered from besides its groups.
-pub struct Scope<'a> {
+pub(crate) struct Scope<'a> {
     /// The size of the local catalog.
     pub local_count: usize,
     /// The source summary (§8.4).
@@ -228,7 +228,7 @@ pub struct Scope<'a> {
 /// entries of query i. With the turn's `log` (the search guard), a record
 /// the turn showed already is left out, a group that brings nothing new is
 /// `repeated`, and the log notes what this answer shows.
-pub fn render<R>(
+pub(crate) fn render<R>(
     request: &SearchRequest,
     groups: &[Group],
     scope: Scope,
@@ -314,7 +314,7 @@ pub fn render<R>(
 
 /// Answers tool_search (§8.2): local groups, then the connector leg when
 /// connectors are in scope and some group is short of `limit`.
-pub async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H::Returned> {
+pub(crate) async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H::Returned> {
     let request = match SearchRequest::read(args, turn.config) {
         Ok(request) => request,
         Err(error) => return error.into(),
@@ -375,7 +375,7 @@ pub async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answer<H::R
 
 /// Groups of the local catalog alone (§8.2 step 2), in the configured
 /// ranking; `legs[i]` is query i's semantic leg, if any.
-pub fn local_groups<'c>(
+pub(crate) fn local_groups<'c>(
     ranker: &Ranker<'c>,
     catalog: &'c Catalog,
     request: &SearchRequest,

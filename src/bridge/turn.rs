@@ -11,7 +11,7 @@ use crate::prepared::Prepared;
 use crate::session::Session;
 
 /// Everything one bridge call works with.
-pub struct Turn<'a, H> {
+pub(crate) struct Turn<'a, H> {
     /// The resolved configuration.
     pub config: &'a Config,
     /// The classification rule.
@@ -35,13 +35,13 @@ pub struct Turn<'a, H> {
 impl<H: Host> Turn<'_, H> {
     /// Connectors are in scope: `manage_connections` is in the session, the
     /// configuration allows connectors and the host has a gateway (§11.2).
-    pub fn connectors_in_scope(&self) -> bool {
+    pub(crate) fn connectors_in_scope(&self) -> bool {
         self.prepared.connections_granted && self.host.has_gateway()
     }
 
     /// The turn the search guard keeps for this call, and its cap on
     /// searches: `None` without `ctx.turn` or without a guard.
-    pub fn guarded(&self) -> Option<(&str, usize)> {
+    pub(crate) fn guarded(&self) -> Option<(&str, usize)> {
         let turn = self.context.turn.as_deref()?;
         Some((turn, self.config.max_searches_per_turn?))
     }

@@ -91,7 +91,7 @@ impl Rejection {
 /// Arguments that passed the checks of their own: coerced, with the schema
 /// they still have to satisfy.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Prepared {
+pub(crate) struct Prepared {
     /// The coerced arguments to run with.
     pub arguments: Map<String, Value>,
     /// The schema to validate them against (JSON Schema, `nullable`
@@ -103,7 +103,7 @@ pub struct Prepared {
 
 impl Prepared {
     /// The rejection `violation` of the schema means for tool `name`.
-    pub fn reject(&self, name: &str, violation: Violation) -> Box<Rejection> {
+    pub(crate) fn reject(&self, name: &str, violation: Violation) -> Box<Rejection> {
         let error = BridgeError::InvalidArguments {
             name: name.to_owned(),
             path: violation.path,
@@ -134,7 +134,7 @@ pub fn check(
 }
 
 /// Required arguments, coercion and the schema to check (§10.5 steps 1-6).
-pub fn prepare(
+pub(crate) fn prepare(
     name: &str,
     def: Option<&Value>,
     arguments: &Map<String, Value>,
@@ -175,7 +175,7 @@ pub fn prepare(
 
 /// `arguments` as tool_call runs them for the tool `def`: coerced toward its
 /// parameters schema (§10.7), as they are when it has none.
-pub fn coerced(def: Option<&Value>, arguments: &Map<String, Value>) -> Map<String, Value> {
+pub(crate) fn coerced(def: Option<&Value>, arguments: &Map<String, Value>) -> Map<String, Value> {
     match def.and_then(parameters_of).filter(|p| p.is_object()) {
         Some(parameters) => coerce_arguments(arguments, parameters),
         None => arguments.clone(),

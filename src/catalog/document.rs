@@ -7,7 +7,7 @@ use crate::session::tooldef::ToolDef;
 /// Indexes the document of a local tool: name words, the source label unless
 /// the name already has it, the description and the top-level parameter
 /// names (the spec joins them with single spaces, a token separator).
-pub fn add_local_document(builder: &mut IndexBuilder, def: &ToolDef, source_name: &str) {
+pub(crate) fn add_local_document(builder: &mut IndexBuilder, def: &ToolDef, source_name: &str) {
     let name_words = name_words(&def.name);
     builder.add_text(&name_words);
     if !source_name.is_empty() {
@@ -26,7 +26,7 @@ pub fn add_local_document(builder: &mut IndexBuilder, def: &ToolDef, source_name
 /// True when document `doc` of `index` holds every token of the name of
 /// `def`: a restored index whose documents do not belong to these tools
 /// (swapped, or of another catalog under a forged digest) is refused.
-pub fn holds_name(index: &Index, doc: u32, def: &ToolDef) -> bool {
+pub(crate) fn holds_name(index: &Index, doc: u32, def: &ToolDef) -> bool {
     let Some(document) = index.document(doc) else {
         return false;
     };

@@ -7,8 +7,8 @@ use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-pub use document::holds_name;
-pub use source::{label, Source};
+pub(crate) use document::holds_name;
+pub(crate) use source::{label, Source};
 
 use crate::bytes::Digest;
 use crate::search::{rank, Corpus, FastMap, Hit, Index, IndexBuilder, NameLookup, Part};

@@ -32,7 +32,7 @@ impl Source {
 
 /// The group label of a source name: `other` for `""`, the server name for
 /// `mcp-<server>`, else the name itself.
-pub fn label(source_name: &str) -> &str {
+pub(crate) fn label(source_name: &str) -> &str {
     if source_name.is_empty() {
         "other"
     } else {

@@ -7,10 +7,10 @@ use serde_json::{Map, Value};
 
 mod rules;
 
-pub use rules::Rules;
+pub(crate) use rules::Rules;
 
 /// Curated names deferred when the config has no `defer` list (§2.3).
-pub const CURATED_DEFER: [&str; 17] = [
+pub(crate) const CURATED_DEFER: [&str; 17] = [
     "computer_use",
     "session_search",
     "image_generate",
@@ -67,7 +67,7 @@ pub enum CallScope {
 /// one call takes up to seven queries (one per need), so six calls leave
 /// room to refine a search five times over; looping agents in users' reports
 /// ran 15 to 1,500.
-pub const DEFAULT_MAX_SEARCHES_PER_TURN: usize = 6;
+pub(crate) const DEFAULT_MAX_SEARCHES_PER_TURN: usize = 6;
 
 /// The resolved `tools.connectors` section (spec §2.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -454,7 +454,7 @@ pub(crate) fn python_str(value: &Value) -> String {
 
 /// A positive number (at least 1), capped at `u32::MAX`: how the host's
 /// timeouts and limits are read.
-pub fn positive_u32(value: Option<&Value>) -> Option<u32> {
+pub(crate) fn positive_u32(value: Option<&Value>) -> Option<u32> {
     value
         .and_then(Value::as_f64)
         .filter(|v| v.is_finite() && *v >= 1.0)

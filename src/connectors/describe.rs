@@ -9,7 +9,7 @@ use crate::host::{Host, Route};
 
 /// What the describe leg found.
 #[derive(Debug, Default)]
-pub struct DescribeLeg {
+pub(crate) struct DescribeLeg {
     /// Composed name -> `{"description", "parameters"}`.
     pub schemas: Map<String, Value>,
     /// Set when the leg failed (misses are then "undescribed", not "not
@@ -19,7 +19,11 @@ pub struct DescribeLeg {
 
 /// Describes the connector names among `names` (malformed or repeated ones
 /// are skipped). One request carries every candidate slug.
-pub async fn describe_leg<H: Host>(host: &H, timeouts: &Timeouts, names: &[String]) -> DescribeLeg {
+pub(crate) async fn describe_leg<H: Host>(
+    host: &H,
+    timeouts: &Timeouts,
+    names: &[String],
+) -> DescribeLeg {
     let mut parsed: Vec<(&String, ConnectorName)> = Vec::new();
     for name in names {
         if let Some(n) = ConnectorName::parse(name) {

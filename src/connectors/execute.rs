@@ -47,7 +47,7 @@ pub struct CallContext {
 /// Why a connector call has no response; `bridge::messages` renders it as
 /// the result slot's `error` object.
 #[derive(Debug, Clone, PartialEq)]
-pub enum CallError {
+pub(crate) enum CallError {
     /// The user stopped the turn before this entry ran (INTERRUPTED, §11.9).
     Interrupted,
     /// A `connectors__` name that does not parse (TOOL_NOT_FOUND).
@@ -76,7 +76,7 @@ pub enum CallError {
 /// CONNECTION_REQUIRED as the gateway reported it, and the surface that
 /// decides how the model is told.
 #[derive(Debug, Clone, PartialEq)]
-pub struct NotConnected {
+pub(crate) struct NotConnected {
     /// The connector to connect.
     pub connector: String,
     /// The gateway's message, when it gave one.
@@ -93,10 +93,10 @@ pub struct NotConnected {
 
 /// The outcome of one call: the response or why there is none, and the
 /// alias of the account that ran it.
-pub type Outcome = (Result<Value, CallError>, Option<String>);
+pub(crate) type Outcome = (Result<Value, CallError>, Option<String>);
 
 /// Runs one connector call.
-pub async fn execute<H: Host>(
+pub(crate) async fn execute<H: Host>(
     host: &H,
     timeouts: &Timeouts,
     context: &CallContext,

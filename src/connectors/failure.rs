@@ -5,7 +5,7 @@ use super::http::{Failure, FailureKind};
 
 /// Why the connector leg of a call failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LegFailure {
+pub(crate) enum LegFailure {
     /// Hosted connectors are not set up yet.
     NotSetUp,
     /// The user's sign-in expired.
@@ -16,7 +16,7 @@ pub enum LegFailure {
 
 impl LegFailure {
     /// The leg failure a request failure means, or `None` when silent.
-    pub fn of(failure: &Failure) -> Option<LegFailure> {
+    pub(crate) fn of(failure: &Failure) -> Option<LegFailure> {
         match failure.kind {
             FailureKind::NotConfigured | FailureKind::Dark => None,
             FailureKind::Auth if failure.code.eq_ignore_ascii_case("not_set_up") => {
@@ -37,7 +37,7 @@ impl LegFailure {
     }
 
     /// The `reason` code of the `connectors` field.
-    pub fn code(self) -> &'static str {
+    pub(crate) fn code(self) -> &'static str {
         match self {
             LegFailure::NotSetUp => "not_set_up",
             LegFailure::SignInExpired => "sign_in_expired",

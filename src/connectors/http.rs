@@ -10,7 +10,7 @@ use crate::text::clip;
 
 /// Gateway timeouts per route in milliseconds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Timeouts {
+pub(crate) struct Timeouts {
     /// Search: 30 s.
     pub search: u32,
     /// Schemas: 10 s.
@@ -35,7 +35,7 @@ impl Default for Timeouts {
 impl Timeouts {
     /// The spec's timeouts with any of `{search, schemas, execute,
     /// connections}` (positive milliseconds) from `value` instead.
-    pub fn read(value: &Value) -> Timeouts {
+    pub(crate) fn read(value: &Value) -> Timeouts {
         let mut timeouts = Timeouts::default();
         let pick = |key: &str, default: u32| positive_u32(value.get(key)).unwrap_or(default);
         timeouts.search = pick("search", timeouts.search);
@@ -46,7 +46,7 @@ impl Timeouts {
     }
 
     /// The timeout of `route`.
-    pub fn of(&self, route: Route) -> u32 {
+    pub(crate) fn of(&self, route: Route) -> u32 {
         match route {
             Route::Search => self.search,
             Route::Schemas => self.schemas,
@@ -220,7 +220,7 @@ fn http_failure(status: u16, body: &Value, retry_after_header: Option<f64>) -> F
 
 /// Sends one request of `route`, retrying per the route's policy; a retry
 /// reuses `key` and is skipped once the user has stopped the turn.
-pub async fn send<H: Host>(
+pub(crate) async fn send<H: Host>(
     host: &H,
     timeouts: &Timeouts,
     route: Route,
@@ -261,7 +261,7 @@ fn is_empty_answer(value: &Value) -> bool {
 }
 
 /// `{"queries": [{"useCase": q}, ...]}` (§11.4).
-pub fn search_body(queries: &[String]) -> Value {
+pub(crate) fn search_body(queries: &[String]) -> Value {
     json!({ "queries": queries.iter().map(|q| json!({ "useCase": q })).collect::<Vec<_>>() })
 }
 

@@ -10,9 +10,10 @@ mod http;
 mod name;
 mod search;
 
-pub use describe::{describe_leg, DescribeLeg};
-pub use execute::{execute, CallContext, CallError, NotConnected, Outcome, Surface};
-pub use failure::LegFailure;
-pub use http::{send, Detail, Failure, FailureKind, Timeouts};
-pub use name::{is_connector_name, ConnectorName};
-pub use search::search_leg;
+pub(crate) use describe::{describe_leg, DescribeLeg};
+pub(crate) use execute::{execute, CallError, NotConnected, Outcome};
+pub use execute::{CallContext, Surface};
+pub(crate) use failure::LegFailure;
+pub(crate) use http::{send, Detail, Failure, FailureKind, Timeouts};
+pub(crate) use name::{is_connector_name, ConnectorName};
+pub(crate) use search::search_leg;

@@ -1,16 +1,16 @@
 //! The connector naming codec (spec §11.1): `connectors__<connector>__<tool>`.
 
 /// Prefix of every composed connector name.
-pub const PREFIX: &str = "connectors__";
+pub(crate) const PREFIX: &str = "connectors__";
 
 /// True when `name` claims to be a connector tool (it may still be malformed).
-pub fn is_connector_name(name: &str) -> bool {
+pub(crate) fn is_connector_name(name: &str) -> bool {
     name.starts_with(PREFIX)
 }
 
 /// A parsed connector name.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConnectorName {
+pub(crate) struct ConnectorName {
     /// The connector segment, case preserved.
     pub connector: String,
     /// The tool segment (it keeps its own underscores).
@@ -20,7 +20,7 @@ pub struct ConnectorName {
 impl ConnectorName {
     /// Splits on `__` at most twice; valid with three parts, the first
     /// `connectors`, the others non-empty. `connectors__execute` never parses.
-    pub fn parse(name: &str) -> Option<ConnectorName> {
+    pub(crate) fn parse(name: &str) -> Option<ConnectorName> {
         let mut parts = name.splitn(3, "__");
         let (Some("connectors"), Some(connector), Some(tool)) =
             (parts.next(), parts.next(), parts.next())
@@ -38,19 +38,19 @@ impl ConnectorName {
 
     /// The composed name of gateway slug `slug` of `connector` (lowercased by
     /// the caller): a leading `UPPER(connector)_` is removed from the slug.
-    pub fn compose(connector: &str, slug: &str) -> String {
+    pub(crate) fn compose(connector: &str, slug: &str) -> String {
         let prefix = format!("{}_", connector.to_uppercase());
         let tool = slug.strip_prefix(&prefix).unwrap_or(slug);
         format!("{PREFIX}{connector}__{tool}")
     }
 
     /// The gateway slug with the vendor prefix restored: `UPPER(connector)_tool`.
-    pub fn prefixed_slug(&self) -> String {
+    pub(crate) fn prefixed_slug(&self) -> String {
         format!("{}_{}", self.connector.to_uppercase(), self.tool)
     }
 
     /// Wire-slug candidates in order: the prefixed slug, then the literal tool.
-    pub fn slug_candidates(&self) -> Vec<String> {
+    pub(crate) fn slug_candidates(&self) -> Vec<String> {
         let prefixed = self.prefixed_slug();
         if prefixed == self.tool {
             vec![prefixed]

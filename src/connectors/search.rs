@@ -16,7 +16,7 @@ use crate::session::SessionTool;
 
 /// The connector documents of one query.
 #[derive(Debug, Default)]
-pub struct RemoteGroup {
+pub(crate) struct RemoteGroup {
     /// The connector tools, in gateway order.
     pub entries: Vec<Entry>,
     index: Index,
@@ -25,7 +25,7 @@ pub struct RemoteGroup {
 
 impl RemoteGroup {
     /// The documents as a searchable part, to stack after the local catalog.
-    pub fn part(&self) -> Part<'_> {
+    pub(crate) fn part(&self) -> Part<'_> {
         Part {
             index: &self.index,
             names: &self.lowercase_names,
@@ -34,14 +34,14 @@ impl RemoteGroup {
     }
 
     /// True without documents.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
 }
 
 /// What the search leg found: one group per query, and a failure if any.
 #[derive(Debug, Default)]
-pub struct SearchLeg {
+pub(crate) struct SearchLeg {
     /// Per query, in query order (empty groups when the leg failed).
     pub groups: Vec<RemoteGroup>,
     /// Set when the failure is to be reported.
@@ -49,7 +49,11 @@ pub struct SearchLeg {
 }
 
 /// Runs the search leg for `queries`.
-pub async fn search_leg<H: Host>(host: &H, timeouts: &Timeouts, queries: &[String]) -> SearchLeg {
+pub(crate) async fn search_leg<H: Host>(
+    host: &H,
+    timeouts: &Timeouts,
+    queries: &[String],
+) -> SearchLeg {
     let empty = || queries.iter().map(|_| RemoteGroup::default()).collect();
     let payload = match send(host, timeouts, Route::Search, &search_body(queries), None).await {
         Ok(payload) => payload,

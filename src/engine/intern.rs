@@ -9,14 +9,14 @@ use crate::session::SessionTool;
 
 /// Interned session tools.
 #[derive(Debug, Default)]
-pub struct Interner {
+pub(crate) struct Interner {
     ids: FastMap<Rc<SessionTool>, u32>,
     tools: Vec<Rc<SessionTool>>,
 }
 
 impl Interner {
     /// The id of `tool`; equal tools share one id.
-    pub fn intern(&mut self, tool: SessionTool) -> u32 {
+    pub(crate) fn intern(&mut self, tool: SessionTool) -> u32 {
         if let Some(&id) = self.ids.get(&tool) {
             return id;
         }
@@ -29,13 +29,13 @@ impl Interner {
 
     /// Makes room for `additional` more tools, so that interning a catalog
     /// does not rehash every tool as the table grows.
-    pub fn reserve(&mut self, additional: usize) {
+    pub(crate) fn reserve(&mut self, additional: usize) {
         self.ids.reserve(additional);
         self.tools.reserve(additional);
     }
 
     /// The tool interned under `id`; a nameless tool for an unknown id.
-    pub fn get(&self, id: u32) -> Rc<SessionTool> {
+    pub(crate) fn get(&self, id: u32) -> Rc<SessionTool> {
         self.tools.get(id as usize).cloned().unwrap_or_else(|| {
             Rc::new(SessionTool {
                 def: Default::default(),
@@ -46,12 +46,12 @@ impl Interner {
     }
 
     /// Number of interned tools.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.tools.len()
     }
 
     /// Forgets every tool; ids handed out before are invalid afterwards.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.ids.clear();
         self.tools.clear();
     }

@@ -36,7 +36,7 @@ const PREPARED_CACHE: usize = 4;
 
 /// Most tools one explanation covers; its query is read up to the bridges'
 /// longest query.
-pub const EXPLAIN_MAX_TOOLS: usize = 100;
+pub(crate) const EXPLAIN_MAX_TOOLS: usize = 100;
 
 /// What an engine is built from (`pkg/toolsearch.d.ts`, `new ToolSearch(options)`): the
 /// host's configuration and tool lists, as JSON values.

@@ -108,7 +108,7 @@ pub struct ToolVerdict {
 
 /// Explains `query` for the top `limit` tools, or for the tools `names`
 /// (unknown names are skipped).
-pub fn explain(
+pub(crate) fn explain(
     catalog: &Catalog,
     index: &EnhancedIndex,
     query: &str,

@@ -28,10 +28,11 @@ mod explain;
 mod index;
 mod scoring;
 mod search;
-pub mod semantic;
+pub(crate) mod semantic;
 
-pub use analysis::asks;
-pub use explain::{explain, EnhancedExplanation};
-pub use index::EnhancedIndex;
+pub(crate) use analysis::asks;
+pub(crate) use explain::{explain, EnhancedExplanation};
+pub(crate) use index::EnhancedIndex;
 pub use scoring::Confidence;
-pub use search::{search, Leg};
+pub(crate) use search::search;
+pub use search::Leg;

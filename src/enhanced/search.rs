@@ -32,7 +32,7 @@ pub struct Leg<'a> {
 
 /// The answer to one query.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Outcome {
+pub(crate) struct Outcome {
     /// The returned tools, best first: exact names, then ranked tools, as
     /// many as the limit whatever the label.
     pub hits: Vec<Hit>,
@@ -305,7 +305,7 @@ fn bring_forward(ranked: &mut [Scored], n: usize) {
 
 /// Ranks `index` for `query`: at most `limit` tools, best first; `leg`,
 /// when the host embeds, is fused with the lexical ranking.
-pub fn search(
+pub(crate) fn search(
     index: &EnhancedIndex,
     query: &str,
     rules: Rules,

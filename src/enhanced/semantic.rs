@@ -16,7 +16,7 @@ use crate::search::FastMap;
 /// Characters of a description embedded with the tool's name.
 const DOCUMENT_CHARS: usize = 1000;
 /// Default share of the cosine in the fused score.
-pub const DEFAULT_WEIGHT: f64 = 0.5;
+pub(crate) const DEFAULT_WEIGHT: f64 = 0.5;
 
 /// How the host wants the semantic leg fused (`options.semantic`).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -56,7 +56,7 @@ impl SemanticOptions {
 
 /// The semantic leg's options and the tool vectors computed so far.
 #[derive(Debug, Default)]
-pub struct Semantic {
+pub(crate) struct Semantic {
     /// Fusion options.
     pub options: SemanticOptions,
     /// Unit vectors by the text they were computed from.
@@ -65,7 +65,7 @@ pub struct Semantic {
 
 impl Semantic {
     /// A leg with `options` and no vectors yet.
-    pub fn new(options: SemanticOptions) -> Semantic {
+    pub(crate) fn new(options: SemanticOptions) -> Semantic {
         Semantic {
             options,
             vectors: RefCell::default(),
@@ -73,14 +73,14 @@ impl Semantic {
     }
 
     /// Forgets every vector.
-    pub fn clear(&self) {
+    pub(crate) fn clear(&self) {
         self.vectors.borrow_mut().clear();
     }
 
     /// Per query, the cosine of every entry (in entry order); `None` without
     /// an embedder, or when it fails or answers in the wrong shape. `slot`
     /// keeps the entries' vectors for the next turn of the same catalog.
-    pub async fn cosines<H: Host>(
+    pub(crate) async fn cosines<H: Host>(
         &self,
         host: &H,
         entries: &[Entry],

@@ -8,7 +8,7 @@ use crate::session::DeclaredSource;
 
 /// The listing blocks of a catalog's tools with the session's declared rows,
 /// in `words`.
-pub fn catalog_blocks(
+pub(crate) fn catalog_blocks(
     catalog: &Catalog,
     declared: &[DeclaredSource],
     words: &ListingWords,

@@ -2,11 +2,11 @@
 
 /// The percentage leg when the context length is unknown ("5 % of a typical
 /// 200K window").
-pub const UNKNOWN_CONTEXT_TOKENS: usize = 10_000;
+pub(crate) const UNKNOWN_CONTEXT_TOKENS: usize = 10_000;
 
 /// `min(listing_max_tokens, ⌊context × pct / 100⌋)`, with 10,000 tokens for
 /// the percentage leg when the context length is unknown or not positive.
-pub fn listing_budget(
+pub(crate) fn listing_budget(
     context_length: Option<f64>,
     threshold_pct: f64,
     listing_max_tokens: usize,
@@ -20,7 +20,7 @@ pub fn listing_budget(
 
 /// `⌊context × pct / 100⌋` (0 when unknown): the threshold reported when the
 /// bridge is not assembled.
-pub fn context_share(context_length: Option<f64>, threshold_pct: f64) -> usize {
+pub(crate) fn context_share(context_length: Option<f64>, threshold_pct: f64) -> usize {
     match context_length {
         Some(ctx) if ctx > 0.0 => (ctx * (threshold_pct / 100.0)).trunc().max(0.0) as usize,
         _ => 0,

@@ -6,6 +6,7 @@ mod budget;
 mod render;
 mod short;
 
-pub use blocks::catalog_blocks;
-pub use budget::{context_share, listing_budget};
-pub use render::{Blocks, ListingForm, ListingWords};
+pub(crate) use blocks::catalog_blocks;
+pub(crate) use budget::{context_share, listing_budget};
+pub use render::ListingForm;
+pub(crate) use render::{Blocks, ListingWords};

@@ -2,13 +2,13 @@
 //! at most 60 characters, cut at a word boundary with an ellipsis.
 
 /// Characters kept before the ellipsis.
-pub const SHORT_DESCRIPTION_CHARS: usize = 60;
+pub(crate) const SHORT_DESCRIPTION_CHARS: usize = 60;
 
 /// Abbreviations whose final period does not end a sentence.
 const ABBREVIATIONS: [&str; 3] = ["e.g", "i.e", "etc"];
 
 /// The short form of a tool description.
-pub fn short_description(text: &str) -> String {
+pub(crate) fn short_description(text: &str) -> String {
     let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let sentence = first_sentence(&collapsed);
     if sentence.chars().count() <= SHORT_DESCRIPTION_CHARS {

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 mod reference;
 
-pub use reference::ReferenceExplanation;
+pub(crate) use reference::ReferenceExplanation;
 
 use crate::catalog::{Catalog, Entry};
 use crate::config::{Config, Ranking, Rules};

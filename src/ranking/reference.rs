@@ -35,7 +35,7 @@ pub struct ToolReport {
 
 /// Explains `query` for the top `limit` tools, or for the tools `names`
 /// (unknown names are skipped).
-pub fn explain(
+pub(crate) fn explain(
     catalog: &Catalog,
     query: &str,
     names: Option<&[String]>,

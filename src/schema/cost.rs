@@ -14,7 +14,7 @@ use crate::hash::{FastMap, FastSet};
 /// Schema keywords the validator may apply in one call. Real tool schemas
 /// with real arguments stay in the hundreds; past this the arguments are
 /// not checked locally (validation fails open).
-pub const STEP_BUDGET: usize = 100_000;
+pub(crate) const STEP_BUDGET: usize = 100_000;
 
 /// Nesting of the walk (schema levels and `$ref` hops) past which the
 /// arguments are not checked locally: the validator recurses as deep.
@@ -38,7 +38,7 @@ static PROPERTY_NAME: Value = Value::String(String::new());
 /// `schema`, or `None` past [`STEP_BUDGET`], past the walk's nesting cap,
 /// or when a `$ref` is one this walk cannot follow as the validator would
 /// (an anchor, or a reference inside a schema with its own `$id`).
-pub fn validation_steps(schema: &Value, instance: &Value) -> Option<usize> {
+pub(crate) fn validation_steps(schema: &Value, instance: &Value) -> Option<usize> {
     let mut walk = Walk {
         root: schema,
         left: STEP_BUDGET,

@@ -19,7 +19,7 @@ pub struct Part<'a> {
 
 /// Documents of one or more parts, numbered across parts in order.
 #[derive(Debug, Clone)]
-pub struct Corpus<'a> {
+pub(crate) struct Corpus<'a> {
     parts: Vec<Part<'a>>,
     starts: Vec<u32>,
     len: usize,
@@ -28,7 +28,7 @@ pub struct Corpus<'a> {
 
 /// A token resolved in every part: its id per part and its total df.
 #[derive(Debug, Clone, PartialEq)]
-pub struct TermRef {
+pub(crate) struct TermRef {
     ids: Vec<Option<TermId>>,
     /// Documents containing it, over all parts.
     pub df: u32,
@@ -36,7 +36,7 @@ pub struct TermRef {
 
 impl<'a> Corpus<'a> {
     /// Stacks `parts` in order.
-    pub fn new(parts: Vec<Part<'a>>) -> Corpus<'a> {
+    pub(crate) fn new(parts: Vec<Part<'a>>) -> Corpus<'a> {
         let mut starts = Vec::with_capacity(parts.len());
         let mut len = 0usize;
         let mut total_len = 0u64;
@@ -54,17 +54,17 @@ impl<'a> Corpus<'a> {
     }
 
     /// Number of documents (`N`).
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.len
     }
 
     /// True without documents.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     /// Mean document length (`avgdl`), 0 for an empty corpus.
-    pub fn average_len(&self) -> f64 {
+    pub(crate) fn average_len(&self) -> f64 {
         if self.len == 0 {
             0.0
         } else {
@@ -73,7 +73,7 @@ impl<'a> Corpus<'a> {
     }
 
     /// Resolves a stemmed token in every part.
-    pub fn term(&self, token: &str) -> TermRef {
+    pub(crate) fn term(&self, token: &str) -> TermRef {
         let ids: Vec<Option<TermId>> = self.parts.iter().map(|p| p.index.term(token)).collect();
         let df = self
             .parts
@@ -85,7 +85,7 @@ impl<'a> Corpus<'a> {
     }
 
     /// Ascending ids of the documents containing `term`.
-    pub fn postings(&self, term: &TermRef) -> Vec<u32> {
+    pub(crate) fn postings(&self, term: &TermRef) -> Vec<u32> {
         let mut docs = Vec::new();
         for ((part, id), &start) in self.parts.iter().zip(&term.ids).zip(&self.starts) {
             if let Some(id) = id {
@@ -106,13 +106,13 @@ impl<'a> Corpus<'a> {
     }
 
     /// Token count of `doc`.
-    pub fn doc_len(&self, doc: u32) -> Option<u32> {
+    pub(crate) fn doc_len(&self, doc: u32) -> Option<u32> {
         self.locate(doc).map(|(d, _, _)| d.len)
     }
 
     /// Occurrences of `term` in `doc`.
     #[inline]
-    pub fn tf(&self, doc: u32, term: &TermRef) -> u32 {
+    pub(crate) fn tf(&self, doc: u32, term: &TermRef) -> u32 {
         match self.locate(doc) {
             Some((document, part, _)) => term
                 .ids
@@ -125,7 +125,7 @@ impl<'a> Corpus<'a> {
     }
 
     /// Ids of the documents whose lowercased name equals `key`.
-    pub fn exact_matches(&self, key: &str) -> Vec<u32> {
+    pub(crate) fn exact_matches(&self, key: &str) -> Vec<u32> {
         let mut docs = Vec::new();
         for (part, &start) in self.parts.iter().zip(&self.starts) {
             match part.lookup {

@@ -102,7 +102,7 @@ fn is_li_ending(c: u8) -> bool {
 }
 
 /// Returns the stem of `word`.
-pub fn stem(word: &str) -> String {
+pub(crate) fn stem(word: &str) -> String {
     if word.len() <= EXCEPTION_MAX_LEN {
         if let Some(&(_, fixed)) = EXCEPTIONS.iter().find(|(w, _)| *w == word) {
             return fixed.to_owned();

@@ -79,7 +79,11 @@ pub struct QueryReport {
 }
 
 /// Explains the query `text` against `corpus` for documents `docs`.
-pub fn explain(corpus: &Corpus, text: &str, docs: &[u32]) -> (QueryReport, Vec<DocumentReport>) {
+pub(crate) fn explain(
+    corpus: &Corpus,
+    text: &str,
+    docs: &[u32],
+) -> (QueryReport, Vec<DocumentReport>) {
     let Some(query) = Query::parse(text, corpus) else {
         let report = QueryReport {
             tokens: Vec::new(),

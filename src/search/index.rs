@@ -7,7 +7,7 @@ use crate::bytes::{Corrupt, Reader, Writer};
 use crate::hash::FastMap;
 
 /// Dense id of a distinct term of one index.
-pub type TermId = u32;
+pub(crate) type TermId = u32;
 
 /// One document: its length in tokens and its term frequencies.
 #[derive(Debug, Clone, PartialEq)]
@@ -164,7 +164,7 @@ impl Index {
 /// Builds an [`Index`] one document at a time. Each distinct lowercased word
 /// is stemmed and looked up once per build.
 #[derive(Debug, Default)]
-pub struct IndexBuilder {
+pub(crate) struct IndexBuilder {
     index: Index,
     word_terms: WordTerms,
     /// Occurrences of each term in the current document.
@@ -176,7 +176,7 @@ pub struct IndexBuilder {
 
 impl IndexBuilder {
     /// Appends the tokens of `text` (§5.4) to the current document.
-    pub fn add_text(&mut self, text: &str) {
+    pub(crate) fn add_text(&mut self, text: &str) {
         let IndexBuilder {
             index,
             word_terms,
@@ -204,7 +204,7 @@ impl IndexBuilder {
     }
 
     /// Closes the current document; the next text starts a new one.
-    pub fn end_document(&mut self) {
+    pub(crate) fn end_document(&mut self) {
         self.touched.sort_unstable();
         let mut terms = Vec::with_capacity(self.touched.len());
         for &term in &self.touched {
@@ -220,7 +220,7 @@ impl IndexBuilder {
     }
 
     /// The finished index.
-    pub fn finish(mut self) -> Index {
+    pub(crate) fn finish(mut self) -> Index {
         let terms = self.index.vocabulary.len();
         self.index.postings = postings_of(
             self.index.documents.iter().map(|d| d.terms.as_slice()),
@@ -263,7 +263,7 @@ fn postings_of<'a>(
 /// map, a direct-mapped cache of recent words answers most lookups with one
 /// comparison (text repeats its common words).
 #[derive(Debug, Default)]
-pub struct WordTerms {
+pub(crate) struct WordTerms {
     short: FastMap<u128, TermId>,
     long: FastMap<Box<str>, TermId>,
     /// `RECENT_SLOTS` slots of `(key, term)`, key 0 for an empty slot;
@@ -279,7 +279,11 @@ const RECENT_AFTER: usize = 512;
 
 impl WordTerms {
     /// The term of `word`, from `term` the first time the word is seen.
-    pub fn get_or_insert_with(&mut self, word: &str, term: impl FnOnce() -> TermId) -> TermId {
+    pub(crate) fn get_or_insert_with(
+        &mut self,
+        word: &str,
+        term: impl FnOnce() -> TermId,
+    ) -> TermId {
         match pack(word) {
             Some(key) => {
                 if self.recent.is_empty() && self.short.len() >= RECENT_AFTER {

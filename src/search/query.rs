@@ -6,13 +6,13 @@ use super::corpus::{Corpus, TermRef};
 use super::tokenize::tokenize;
 
 /// Coverage of answerable terms demanded once the floor engages (§6.3 step 4).
-pub const MIN_COVERAGE: f64 = 0.5;
+pub(crate) const MIN_COVERAGE: f64 = 0.5;
 /// Answerable-term count from which the coverage floor engages.
-pub const FLOOR_ENGAGES_AT: usize = 4;
+pub(crate) const FLOOR_ENGAGES_AT: usize = 4;
 
 /// One query token occurrence resolved against the corpus.
 #[derive(Debug, Clone)]
-pub struct QueryTerm {
+pub(crate) struct QueryTerm {
     /// The stemmed token.
     pub token: String,
     /// The token in the corpus.
@@ -23,7 +23,7 @@ pub struct QueryTerm {
 
 /// A tokenized query with the statistics that decide admission.
 #[derive(Debug, Clone)]
-pub struct Query {
+pub(crate) struct Query {
     /// Token occurrences in query order, duplicates kept.
     pub terms: Vec<QueryTerm>,
     /// Position in `terms` of the gate: the highest IDF, earliest on ties.
@@ -38,7 +38,7 @@ pub struct Query {
 
 impl Query {
     /// Parses `text` against `corpus`; `None` when it has no tokens.
-    pub fn parse(text: &str, corpus: &Corpus) -> Option<Query> {
+    pub(crate) fn parse(text: &str, corpus: &Corpus) -> Option<Query> {
         let n = corpus.len();
         let terms: Vec<QueryTerm> = tokenize(text)
             .into_iter()
@@ -73,19 +73,19 @@ impl Query {
     }
 
     /// The gate term.
-    pub fn gate_term(&self) -> &QueryTerm {
+    pub(crate) fn gate_term(&self) -> &QueryTerm {
         &self.terms[self.gate]
     }
 
     /// Writes into `tfs` the frequency in `doc` of each term, in query order.
-    pub fn frequencies(&self, corpus: &Corpus, doc: u32, tfs: &mut Vec<u32>) {
+    pub(crate) fn frequencies(&self, corpus: &Corpus, doc: u32, tfs: &mut Vec<u32>) {
         tfs.clear();
         tfs.extend(self.terms.iter().map(|t| corpus.tf(doc, &t.term)));
     }
 
     /// Answerable terms a document contains, from its `tfs` (see
     /// [`Query::frequencies`]).
-    pub fn covered(&self, tfs: &[u32]) -> usize {
+    pub(crate) fn covered(&self, tfs: &[u32]) -> usize {
         self.answerable
             .iter()
             .filter(|&&i| tfs.get(i).is_some_and(|&tf| tf > 0))
@@ -94,7 +94,7 @@ impl Query {
 }
 
 /// 1 below the engagement threshold, else half the answerable terms rounded up.
-pub fn required_coverage(answerable: usize) -> usize {
+pub(crate) fn required_coverage(answerable: usize) -> usize {
     if answerable < FLOOR_ENGAGES_AT {
         1
     } else {

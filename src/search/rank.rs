@@ -23,7 +23,7 @@ impl Hit {
 }
 
 /// Ranks `corpus` for `text`, at most `limit` hits; equal scores keep corpus order.
-pub fn rank(corpus: &Corpus, text: &str, limit: usize) -> Vec<Hit> {
+pub(crate) fn rank(corpus: &Corpus, text: &str, limit: usize) -> Vec<Hit> {
     if corpus.is_empty() || limit == 0 {
         return Vec::new();
     }
@@ -65,7 +65,7 @@ pub fn rank(corpus: &Corpus, text: &str, limit: usize) -> Vec<Hit> {
 
 /// BM25 of `doc`, whose `tfs` are [`Query::frequencies`]: a sum over query
 /// token occurrences in query order.
-pub fn score(corpus: &Corpus, query: &Query, doc: u32, tfs: &[u32]) -> f64 {
+pub(crate) fn score(corpus: &Corpus, query: &Query, doc: u32, tfs: &[u32]) -> f64 {
     let Some(doc_len) = corpus.doc_len(doc) else {
         return 0.0;
     };

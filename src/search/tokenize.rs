@@ -26,7 +26,7 @@ const WORD_BYTE: [bool; 256] = {
 
 /// Calls `f` with each lowercased run of ASCII letters and digits of `text`;
 /// every other character (including any non-ASCII letter) separates words.
-pub fn for_each_word(text: &str, mut f: impl FnMut(&str)) {
+pub(crate) fn for_each_word(text: &str, mut f: impl FnMut(&str)) {
     let bytes = text.as_bytes();
     let mut lower = String::new();
     let mut i = 0;
@@ -58,7 +58,7 @@ pub fn for_each_word(text: &str, mut f: impl FnMut(&str)) {
 
 /// Calls `f` with the Snowball English stem of a lowercased ASCII word,
 /// without copying it out of the memo.
-pub fn with_stem<R>(word: &str, f: impl FnOnce(&str) -> R) -> R {
+pub(crate) fn with_stem<R>(word: &str, f: impl FnOnce(&str) -> R) -> R {
     MEMO.with(|memo| {
         let mut memo = memo.borrow_mut();
         if let Some(stem) = memo.get(word) {
@@ -75,7 +75,7 @@ pub fn with_stem<R>(word: &str, f: impl FnOnce(&str) -> R) -> R {
 }
 
 /// Returns the Snowball English stem of a lowercased ASCII word.
-pub fn stem(word: &str) -> String {
+pub(crate) fn stem(word: &str) -> String {
     MEMO.with(|memo| {
         let mut memo = memo.borrow_mut();
         if let Some(stem) = memo.get(word) {

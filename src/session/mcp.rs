@@ -60,7 +60,7 @@ fn tools_of(list: &Value) -> Vec<Result<Value, String>> {
 /// already use gets `_2`, `_3`, ...; when tools' composed names collide, a
 /// tool whose name needed no change keeps it and the others get `_2`, `_3`,
 /// ... in list order. Each rename and each unreadable tool gives a warning.
-pub fn import_tools(
+pub(crate) fn import_tools(
     server: &str,
     tools: Vec<Result<Value, String>>,
     taken: &[String],
@@ -71,7 +71,7 @@ pub fn import_tools(
 /// Imports several servers in turn, as [`import_tools`] with each taking
 /// the names of those before it: the names are kept once, so the work is
 /// linear in the tools, however many servers bring them.
-pub fn import_servers(servers: Vec<(String, Vec<Result<Value, String>>)>) -> Vec<McpImport> {
+pub(crate) fn import_servers(servers: Vec<(String, Vec<Result<Value, String>>)>) -> Vec<McpImport> {
     let mut names = McpNames::new(&[]);
     servers
         .into_iter()
@@ -204,7 +204,7 @@ impl McpNames {
 }
 
 /// The `_meta` key with which a server asks that a tool stay loaded.
-pub const ALWAYS_LOAD_META: &str = "anthropic/alwaysLoad";
+pub(crate) const ALWAYS_LOAD_META: &str = "anthropic/alwaysLoad";
 
 /// True when the tool's `_meta` pins it (`ALWAYS_LOAD_META` is `true`).
 fn always_loads(tool: &Map<String, Value>) -> bool {

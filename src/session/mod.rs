@@ -1,16 +1,16 @@
 //! The session of one turn (`pkg/toolsearch.d.ts`, `Session`): the raw tool definitions, their
 //! toolsets and owners, and the host's hidden declared sources.
 
-pub mod mcp;
-pub mod rows;
-pub mod tooldef;
+pub(crate) mod mcp;
+pub(crate) mod rows;
+pub(crate) mod tooldef;
 
 use std::rc::Rc;
 
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-pub use tooldef::SessionTool;
+pub(crate) use tooldef::SessionTool;
 
 use crate::session::tooldef::compact_json_chars;
 
@@ -68,7 +68,7 @@ pub trait SessionSource {
 
 /// A raw session held as JSON (native hosts and tests).
 #[derive(Debug, Clone, Default)]
-pub struct JsonSession {
+pub(crate) struct JsonSession {
     /// `session.tools`.
     pub tools: Vec<Value>,
     /// `session.toolsets`.

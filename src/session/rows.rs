@@ -26,7 +26,7 @@ const ESCAPE: char = '\u{4}';
 /// [`clip_keywords`] made them. The facade escapes these characters inside
 /// strings (see `ESCAPE`), so they only frame. A row without eight fields
 /// reads as a nameless tool, keeping one tool per row.
-pub fn tool_rows(text: &str) -> impl Iterator<Item = SessionTool> + '_ {
+pub(crate) fn tool_rows(text: &str) -> impl Iterator<Item = SessionTool> + '_ {
     // Escapes are rare: one scan of the whole text spares one per field.
     let escaped = text.contains(ESCAPE);
     let text = text.strip_suffix(ROW).unwrap_or(text);

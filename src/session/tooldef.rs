@@ -113,11 +113,11 @@ impl Hash for SessionTool {
 }
 
 /// The `_meta` key of a tool's search-only keywords.
-pub const KEYWORDS_META: &str = "toolsearch/keywords";
+pub(crate) const KEYWORDS_META: &str = "toolsearch/keywords";
 
 /// The most characters of keywords a tool contributes: a few phrases, not a
 /// second description.
-pub const KEYWORDS_CHARS: usize = 1_000;
+pub(crate) const KEYWORDS_CHARS: usize = 1_000;
 
 impl ToolDef {
     /// Reads a definition of any accepted shape; anything unreadable yields an
@@ -168,7 +168,7 @@ fn keywords(def: &Value) -> String {
 }
 
 /// `items` one per line, clipped at [`KEYWORDS_CHARS`] characters.
-pub fn clip_keywords<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
+pub(crate) fn clip_keywords<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
     let mut text = String::new();
     let mut left = KEYWORDS_CHARS;
     for item in items {
@@ -211,7 +211,7 @@ fn param_text(parameters: &Value) -> String {
 
 /// The object holding `name` and `description`: `function` for OpenAI
 /// tools, the tool itself otherwise.
-pub fn function_block(def: &Value) -> Option<&Map<String, Value>> {
+pub(crate) fn function_block(def: &Value) -> Option<&Map<String, Value>> {
     let tool = def.as_object()?;
     match tool.get("function") {
         Some(Value::Object(function)) => Some(function),
@@ -222,7 +222,7 @@ pub fn function_block(def: &Value) -> Option<&Map<String, Value>> {
 /// The JSON Schema of the tool's arguments, when present: `function.parameters`
 /// of an OpenAI tool, else the first of `inputSchema` (MCP), `input_schema`
 /// (Anthropic) and `parameters` (a flat Responses API tool).
-pub fn parameters_of(def: &Value) -> Option<&Value> {
+pub(crate) fn parameters_of(def: &Value) -> Option<&Value> {
     let tool = def.as_object()?;
     match tool.get("function") {
         Some(Value::Object(function)) => function.get("parameters"),
@@ -241,7 +241,7 @@ fn is_schema_missing(def: &Value) -> bool {
 }
 
 /// The name of a definition of any shape, `""` when it has none.
-pub fn name_of(def: &Value) -> &str {
+pub(crate) fn name_of(def: &Value) -> &str {
     function_block(def)
         .and_then(|b| b.get("name"))
         .and_then(Value::as_str)
@@ -259,13 +259,13 @@ const ANNOTATION_KEYS: [&str; 5] = [
 ];
 
 /// Characters of an annotation title kept (a server writes it).
-pub const ANNOTATION_TITLE_CHARS: usize = 120;
+pub(crate) const ANNOTATION_TITLE_CHARS: usize = 120;
 
 /// A tool's annotations as the bridges show them, read from the tool
 /// object's `annotations` (where MCP puts them, whatever the shape): a string
 /// `title`, clipped, and the boolean hints, in a fixed order; `None` when it
 /// holds none of them.
-pub fn annotations(value: Option<&Value>) -> Option<Map<String, Value>> {
+pub(crate) fn annotations(value: Option<&Value>) -> Option<Map<String, Value>> {
     let given = value?.as_object()?;
     let mut kept = Map::new();
     for key in ANNOTATION_KEYS {
@@ -283,7 +283,7 @@ pub fn annotations(value: Option<&Value>) -> Option<Map<String, Value>> {
 }
 
 /// Code points of `def` serialized as compact JSON.
-pub fn compact_json_chars(def: &Value) -> usize {
+pub(crate) fn compact_json_chars(def: &Value) -> usize {
     serde_json::to_string(def).map_or(0, |text| text.chars().count())
 }
 

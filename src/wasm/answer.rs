@@ -11,7 +11,7 @@ use crate::bridge::answer::Answer;
 
 /// `answer` as `[kind, text, facts]`; a tool's text and value come from
 /// JavaScript as they are (see [`ToolResult`]).
-pub fn encode(answer: Answer<ToolResult>) -> JsValue {
+pub(crate) fn encode(answer: Answer<ToolResult>) -> JsValue {
     let (kind, text, facts) = match answer {
         Answer::Bridge { text, matches } => (
             "bridge",

@@ -23,7 +23,7 @@ use crate::host::{
 /// `manageMcp`, default 5 minutes) and `options.limits.gatewayAnswerChars`
 /// (default 8 Mi characters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Bounds {
+pub(crate) struct Bounds {
     /// Deadline of `executeTool`, in milliseconds.
     pub tool_ms: u32,
     /// Deadline of the other callbacks, in milliseconds.
@@ -44,7 +44,7 @@ impl Default for Bounds {
 
 impl Bounds {
     /// The defaults with any positive number given in `options` instead.
-    pub fn read(options: &Value) -> Bounds {
+    pub(crate) fn read(options: &Value) -> Bounds {
         let pick = |path: [&str; 2], default: u32| {
             positive_u32(options.get(path[0]).and_then(|o| o.get(path[1]))).unwrap_or(default)
         };
@@ -58,7 +58,7 @@ impl Bounds {
 }
 
 /// `options.host` and the call's `ctx`.
-pub struct JsHost {
+pub(crate) struct JsHost {
     host: JsValue,
     ctx: JsValue,
     bounds: Bounds,
@@ -68,7 +68,7 @@ pub struct JsHost {
 impl JsHost {
     /// Wraps the host object, the context passed to its callbacks and the
     /// package's argument validator (`validateArguments` of the entry files).
-    pub fn new(host: JsValue, ctx: JsValue, bounds: Bounds, validator: JsValue) -> JsHost {
+    pub(crate) fn new(host: JsValue, ctx: JsValue, bounds: Bounds, validator: JsValue) -> JsHost {
         JsHost {
             host,
             ctx,
@@ -105,7 +105,7 @@ impl JsHost {
     }
 
     /// The call context the engine reads from `ctx`.
-    pub fn call_context(&self) -> CallContext {
+    pub(crate) fn call_context(&self) -> CallContext {
         let text = |key: &str| get(&self.ctx, key).and_then(|v| v.as_string());
         CallContext {
             surface: text("surface").map_or(Surface::Link, |s| Surface::parse(&s)),
@@ -157,7 +157,7 @@ impl JsHost {
 
 /// What a tool returned, left in JavaScript: a result of any size passes
 /// through without entering the wasm memory, which never shrinks.
-pub struct ToolResult {
+pub(crate) struct ToolResult {
     /// The executor's value, untouched.
     pub value: JsValue,
     /// The text the model reads: the value when it is a string, else its
@@ -570,7 +570,7 @@ fn from_js(value: &JsValue) -> Result<Value, CallbackError> {
 /// `N` random bytes: from `crypto.getRandomValues`, or, where a host has no
 /// `crypto`, from `Math.random` (unpredictable enough to tell keys apart,
 /// never one constant).
-pub fn random_bytes<const N: usize>() -> [u8; N] {
+pub(crate) fn random_bytes<const N: usize>() -> [u8; N] {
     let from_crypto = || {
         let crypto = get(&js_sys::global(), "crypto")?;
         let bytes = Uint8Array::new_with_length(N as u32);
@@ -616,7 +616,7 @@ fn violation_of(found: &Value) -> Option<Violation> {
     })
 }
 
-pub fn describe(thrown: &JsValue) -> Option<String> {
+pub(crate) fn describe(thrown: &JsValue) -> Option<String> {
     if let Some(text) = thrown.as_string() {
         return Some(text);
     }

@@ -35,6 +35,7 @@ pub struct WasmEngine {
 /// Keys the hash of the index's maps for this instance before anything else
 /// runs, so that text a server writes cannot be made to collide in them.
 #[wasm_bindgen(start)]
+#[allow(unreachable_pub)] // exported to JavaScript
 pub fn start() {
     crate::search::seed_hash(u64::from_le_bytes(random_bytes()));
 }
@@ -247,6 +248,7 @@ impl WasmEngine {
 /// `crate::session::mcp::import_tools`): `tools` holds each tool's JSON text (or NUL
 /// and why it has none), `taken` the names other servers already use.
 #[wasm_bindgen(js_name = fromMcp)]
+#[allow(unreachable_pub)] // exported to JavaScript
 pub fn from_mcp(server: &str, tools: Vec<String>, taken: Vec<String>) -> String {
     let tools = tools.iter().map(|text| read_tool(text)).collect();
     serde_json::to_string(&crate::session::mcp::import_tools(server, tools, &taken))
@@ -257,6 +259,7 @@ pub fn from_mcp(server: &str, tools: Vec<String>, taken: Vec<String>) -> String 
 /// `crate::session::mcp::import_servers`): `tools` holds every server's
 /// tools' JSON texts in turn, `counts` how many each server has.
 #[wasm_bindgen(js_name = fromMcpServers)]
+#[allow(unreachable_pub)] // exported to JavaScript
 pub fn from_mcp_servers(servers: Vec<String>, tools: Vec<String>, counts: Vec<u32>) -> String {
     let mut texts = tools.iter();
     let servers = servers
@@ -280,18 +283,21 @@ fn read_tool(text: &str) -> Result<Value, String> {
 
 /// Stemmed tokens of `text` (spec §5.4).
 #[wasm_bindgen]
+#[allow(unreachable_pub)] // exported to JavaScript
 pub fn tokenize(text: &str) -> Vec<String> {
     crate::search::tokenize(text)
 }
 
 /// True for a name reserved for the bridges (`reserved::is_reserved`).
 #[wasm_bindgen(js_name = isReservedName)]
+#[allow(unreachable_pub)] // exported to JavaScript
 pub fn is_reserved_name(name: &str) -> bool {
     crate::reserved::is_reserved(name)
 }
 
 /// The package version.
 #[wasm_bindgen]
+#[allow(unreachable_pub)] // exported to JavaScript
 pub fn version() -> String {
     crate::version().to_owned()
 }

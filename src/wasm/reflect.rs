@@ -23,19 +23,19 @@ extern "C" {
 }
 
 /// Whether `key` is an own property of `target`; false when asking throws.
-pub fn has_own(target: &Object, key: &JsValue) -> bool {
+pub(crate) fn has_own(target: &Object, key: &JsValue) -> bool {
     has_own_or_throw(target, key).unwrap_or(false)
 }
 
 /// The own enumerable string keys of `target` (`Object.keys`), as the host
 /// spells them; none when listing them throws.
-pub fn own_keys(target: &Object) -> Array {
+pub(crate) fn own_keys(target: &Object) -> Array {
     keys_or_throw(target).unwrap_or_default()
 }
 
 /// A plain copy of `value` when it is an array (a Proxy of one included);
 /// `None` for anything else or when copying throws.
-pub fn array_copy(value: &JsValue) -> Option<Array> {
+pub(crate) fn array_copy(value: &JsValue) -> Option<Array> {
     if !is_array_or_throw(value).unwrap_or(false) {
         return None;
     }

@@ -46,7 +46,7 @@ thread_local! {
 
 /// `session.tools` and `session.toolsets` as the host passed them, with the
 /// JSON sizes of the tools when the call needs them (assembly).
-pub struct JsSessionSource {
+pub(crate) struct JsSessionSource {
     tools: JsValue,
     toolsets: JsValue,
     sizes: Vec<u32>,
@@ -54,7 +54,7 @@ pub struct JsSessionSource {
 
 impl JsSessionSource {
     /// Wraps the host's values; nothing is read yet.
-    pub fn new(tools: JsValue, toolsets: JsValue, sizes: Vec<u32>) -> JsSessionSource {
+    pub(crate) fn new(tools: JsValue, toolsets: JsValue, sizes: Vec<u32>) -> JsSessionSource {
         JsSessionSource {
             tools,
             toolsets,

@@ -18,13 +18,13 @@ extern "C" {
 
 /// Waits for `promise` at most `ms` milliseconds: `None` on timeout, else its
 /// fulfilment (`Ok`) or rejection (`Err`).
-pub async fn within(promise: &Promise, ms: u32) -> Option<Result<JsValue, JsValue>> {
+pub(crate) async fn within(promise: &Promise, ms: u32) -> Option<Result<JsValue, JsValue>> {
     within_or_aborted(promise, ms, None).await
 }
 
 /// [`within`], also ending (`None`) when `signal` aborts. An answer already
 /// given when the signal is found aborted still counts.
-pub async fn within_or_aborted(
+pub(crate) async fn within_or_aborted(
     promise: &Promise,
     ms: u32,
     signal: Option<&JsValue>,
@@ -101,7 +101,7 @@ fn deferred() -> Option<(Promise, Function)> {
 }
 
 /// `signal.aborted` is true (a read that throws counts as not aborted).
-pub fn is_aborted(signal: &JsValue) -> bool {
+pub(crate) fn is_aborted(signal: &JsValue) -> bool {
     signal.is_object() && Reflect::get(signal, &"aborted".into()).is_ok_and(|a| a == JsValue::TRUE)
 }
 

@@ -10,7 +10,7 @@ use super::query::sentences;
 /// and its last sentences, latest first, as many as fit in `max_chars`
 /// with a space between them, in the order written. A sentence longer than
 /// `max_chars` on its own gives its last `max_chars` characters.
-pub fn asks(text: &str, max_chars: usize) -> Cow<'_, str> {
+pub(crate) fn asks(text: &str, max_chars: usize) -> Cow<'_, str> {
     if text.chars().count() <= max_chars {
         return Cow::Borrowed(text);
     }

@@ -20,7 +20,7 @@ include!(concat!(env!("OUT_DIR"), "/languages.rs"));
 
 /// How a language is written, which decides how its text is split.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Script {
+pub(crate) enum Script {
     /// Words separated by spaces.
     Latin,
     /// Japanese kana and kanji: no spaces; words are found by the longest
@@ -36,14 +36,14 @@ pub enum Script {
 impl Script {
     /// Text of this script is read by the longest glossary entry at each
     /// character, not word by word.
-    pub fn unspaced(self) -> bool {
+    pub(crate) fn unspaced(self) -> bool {
         self != Script::Latin
     }
 
     /// The script a request written in it is recognised by: kana (with or
     /// without kanji) is Japanese, Hangul is Korean, Han alone is Chinese;
     /// `None` for text of none of them.
-    pub fn of_text(text: &str) -> Option<Script> {
+    pub(crate) fn of_text(text: &str) -> Option<Script> {
         let (mut han, mut hangul) = (false, false);
         for c in text.chars() {
             if matches!(c, '\u{3040}'..='\u{30FF}' | '\u{FF66}'..='\u{FF9F}') {
@@ -62,7 +62,7 @@ impl Script {
     }
 
     /// True for a character the script's glossary reads (Latin: none).
-    pub fn holds(self, c: char) -> bool {
+    pub(crate) fn holds(self, c: char) -> bool {
         match self {
             Script::Latin => false,
             Script::Kana => is_kana_script(c),
@@ -109,7 +109,7 @@ impl File {
 }
 
 /// A language queries may be written in, with its glossary into English.
-pub struct Language {
+pub(crate) struct Language {
     /// The file name: an ISO 639-1 code.
     pub code: &'static str,
     /// How it is written.
@@ -222,13 +222,13 @@ impl Language {
     }
 
     /// The English word of a lowercased word or phrase, "" for filler.
-    pub fn phrase(&self, lower: &str) -> Option<&'static str> {
+    pub(crate) fn phrase(&self, lower: &str) -> Option<&'static str> {
         self.glossary().phrases.get(lower).copied()
     }
 
     /// The English word of a lowercased word by its stem (for Japanese, of
     /// kanji by the kanji of an inflected variant).
-    pub fn by_stem(&self, lower: &str) -> Option<&'static str> {
+    pub(crate) fn by_stem(&self, lower: &str) -> Option<&'static str> {
         let stems = self.stems.get_or_init(|| {
             let mut stems = FastMap::default();
             for (variant, english) in &self.glossary().one_word {
@@ -242,12 +242,12 @@ impl Language {
     }
 
     /// True for a filler word or phrase of the language.
-    pub fn is_filler(&self, lower: &str) -> bool {
+    pub(crate) fn is_filler(&self, lower: &str) -> bool {
         self.filler.contains(lower)
     }
 
     /// The longest entry (words, or characters for an unspaced script).
-    pub fn longest(&self) -> usize {
+    pub(crate) fn longest(&self) -> usize {
         self.glossary().longest
     }
 
@@ -260,7 +260,7 @@ impl Language {
 
 /// English, the catalog's language: filler, the words that shape a request,
 /// and alternatives of request words.
-pub struct English {
+pub(crate) struct English {
     /// Function words of requests.
     pub filler: FastSet<&'static str>,
     /// Filler that keyword queries use too (prepositions, articles): on its
@@ -330,7 +330,7 @@ impl English {
 
 /// Words of every language that join the asks of a request (`@and`).
 #[derive(Debug, Default)]
-pub struct Joining {
+pub(crate) struct Joining {
     /// Words of spaced scripts, lowercased: matched as whole words.
     words: FastSet<String>,
     /// Words of scripts written without spaces: matched inside text.
@@ -340,7 +340,7 @@ pub struct Joining {
 impl Joining {
     /// True when `word`, in any case, joins asks. A short ASCII word (most
     /// words of a request) is lowercased on the stack.
-    pub fn holds(&self, word: &str) -> bool {
+    pub(crate) fn holds(&self, word: &str) -> bool {
         let mut buffer = [0u8; 16];
         match buffer.get_mut(..word.len()).filter(|_| word.is_ascii()) {
             Some(lower) => {
@@ -389,24 +389,24 @@ fn registry() -> &'static Registry {
 }
 
 /// English data.
-pub fn english() -> &'static English {
+pub(crate) fn english() -> &'static English {
     &registry().english
 }
 
 /// The joining words of every language.
-pub fn joining() -> &'static Joining {
+pub(crate) fn joining() -> &'static Joining {
     &registry().joining
 }
 
 /// Every language other than English, by code.
-pub fn languages() -> &'static [Language] {
+pub(crate) fn languages() -> &'static [Language] {
     &registry().others
 }
 
 /// The words of text in a spaced language: punctuation trimmed, elisions
 /// (`l'`, `d'`, `s'`) and hyphenated parts (`est-ce`, `Port-Forwarding`)
 /// made words of their own.
-pub fn split_words(text: &str) -> Vec<String> {
+pub(crate) fn split_words(text: &str) -> Vec<String> {
     let mut words = Vec::new();
     for chunk in text.split_whitespace() {
         let chunk = chunk.replace('’', "'");
@@ -429,22 +429,22 @@ pub fn split_words(text: &str) -> Vec<String> {
 }
 
 /// A hiragana letter.
-pub fn is_hiragana(c: char) -> bool {
+pub(crate) fn is_hiragana(c: char) -> bool {
     matches!(c, '\u{3040}'..='\u{309F}')
 }
 
 /// A kanji (CJK unified ideograph).
-pub fn is_kanji(c: char) -> bool {
+pub(crate) fn is_kanji(c: char) -> bool {
     matches!(c, '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}')
 }
 
 /// A Hangul syllable or letter.
-pub fn is_hangul(c: char) -> bool {
+pub(crate) fn is_hangul(c: char) -> bool {
     matches!(c, '\u{1100}'..='\u{11FF}' | '\u{3130}'..='\u{318F}' | '\u{AC00}'..='\u{D7AF}')
 }
 
 /// Kana (full and half width) and kanji.
-pub fn is_kana_script(c: char) -> bool {
+pub(crate) fn is_kana_script(c: char) -> bool {
     matches!(c, '\u{3040}'..='\u{30FF}' | '\u{FF66}'..='\u{FF9F}') || is_kanji(c)
 }
 

@@ -7,12 +7,12 @@
 
 mod asks;
 mod language;
-pub mod needs;
+pub(crate) mod needs;
 mod query;
 mod translate;
 mod words;
 
-pub use asks::asks;
-pub use language::english;
-pub use query::{analyze, sentences, Analysis, Concept, Via};
-pub use words::{for_each_identifier_word, for_each_prose_word, is_cjk};
+pub(crate) use asks::asks;
+pub(crate) use language::english;
+pub(crate) use query::{analyze, sentences, Analysis, Concept, Via};
+pub(crate) use words::{for_each_identifier_word, for_each_prose_word, is_cjk};

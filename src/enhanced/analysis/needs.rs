@@ -9,7 +9,7 @@ use super::query::{closes_quote, opens_quote};
 /// The most clauses read on their own, the last ones: a request sets the
 /// scene first and asks after it, and the bound keeps a request of many
 /// clauses from costing as many searches.
-pub const MAX_CLAUSES: usize = 8;
+pub(crate) const MAX_CLAUSES: usize = 8;
 
 /// Marks after which a clause ends.
 const CLAUSE_ENDS: [char; 12] = [
@@ -21,7 +21,7 @@ const CLAUSE_ENDS: [char; 12] = [
 /// joins asks in any language (`@and` of the language files: "and",
 /// "then", "und", "puis", そして, ...). Quoted text is never cut. A text of
 /// one clause gives none.
-pub fn clauses(text: &str) -> Vec<&str> {
+pub(crate) fn clauses(text: &str) -> Vec<&str> {
     let joining = joining();
     let mut cuts = vec![0];
     let mut quoted = false;

@@ -71,12 +71,12 @@ pub struct Analysis {
 }
 
 /// Weight of a glossary alternative relative to the query's own word.
-pub const GLOSSARY_WEIGHT: f64 = 0.8;
+pub(crate) const GLOSSARY_WEIGHT: f64 = 0.8;
 
 /// Analyses a query. A query in another language is first rewritten into
 /// English; `known` tells whether the catalog knows a word (see
 /// [`translate`]).
-pub fn analyze(text: &str, known: &dyn Fn(&str) -> bool, rules: Rules) -> Analysis {
+pub(crate) fn analyze(text: &str, known: &dyn Fn(&str) -> bool, rules: Rules) -> Analysis {
     let text = &straight_apostrophes(text);
     let english = english();
     if let Some(translation) = translate(text, known).filter(|_| rules.translation) {
@@ -102,7 +102,7 @@ pub fn analyze(text: &str, known: &dyn Fn(&str) -> bool, rules: Rules) -> Analys
 /// The sentences of a request, trimmed: it is cut after `.`, `!`, `?` or
 /// `;` followed by a space, and after the full stops of Chinese and
 /// Japanese. A query of one sentence (or of keywords) is one part.
-pub fn sentences(text: &str) -> Vec<&str> {
+pub(crate) fn sentences(text: &str) -> Vec<&str> {
     let mut parts = Vec::new();
     let mut start = 0;
     let mut chars = text.char_indices().peekable();

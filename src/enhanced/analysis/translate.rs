@@ -25,7 +25,7 @@ pub struct Translation {
 /// Rewrites `text` into English when it is written in a language of the
 /// glossaries. `known` tells whether the catalog knows an (English) word:
 /// such words are no evidence of another language.
-pub fn translate(text: &str, known: &dyn Fn(&str) -> bool) -> Option<Translation> {
+pub(crate) fn translate(text: &str, known: &dyn Fn(&str) -> bool) -> Option<Translation> {
     if let Some(script) = Script::of_text(text) {
         let language = languages().iter().find(|l| l.script == script)?;
         return Some(unspaced_text(language, text));

@@ -12,7 +12,7 @@
 
 /// Calls `f` with each lowercased word of an identifier (a tool or
 /// parameter name), split at case boundaries.
-pub fn for_each_identifier_word(text: &str, mut f: impl FnMut(&str)) {
+pub(crate) fn for_each_identifier_word(text: &str, mut f: impl FnMut(&str)) {
     identifier_words(text, &mut f);
 }
 
@@ -34,7 +34,7 @@ fn identifier_words(text: &str, f: &mut dyn FnMut(&str)) {
 /// nearby, or starting in lowercase) is split; capitalised names such as
 /// GitHub, HubSpot or JavaScript stay whole. Text split at whitespace, then
 /// each chunk at what is no letter or digit; ASCII text byte by byte.
-pub fn for_each_prose_word(text: &str, mut f: impl FnMut(&str)) {
+pub(crate) fn for_each_prose_word(text: &str, mut f: impl FnMut(&str)) {
     prose_words(text, &mut f);
 }
 
@@ -166,7 +166,7 @@ fn bigrams(part: &str, f: &mut dyn FnMut(&str)) {
 
 /// True for a character of Han (Chinese characters, kanji), kana or Hangul:
 /// the scripts cut into bigrams.
-pub fn is_cjk(c: char) -> bool {
+pub(crate) fn is_cjk(c: char) -> bool {
     matches!(c,
         '\u{1100}'..='\u{11FF}'   // Hangul Jamo
         | '\u{3005}'             // 々, the kanji repeat mark

@@ -9,18 +9,18 @@ use crate::enhanced::analysis::{for_each_identifier_word, for_each_prose_word};
 use crate::search::{stem, with_stem, FastMap, WordTerms};
 
 /// The fields of a tool document, most telling first.
-pub const FIELDS: usize = 5;
+pub(crate) const FIELDS: usize = 5;
 /// Name words and server label.
-pub const NAME: usize = 0;
+pub(crate) const NAME: usize = 0;
 /// The description's lead: its words before the first preposition that
 /// introduces a place or a companion ("Delete records | from a table").
-pub const LEAD: usize = 1;
+pub(crate) const LEAD: usize = 1;
 /// The rest of the description.
-pub const DESCRIPTION: usize = 2;
+pub(crate) const DESCRIPTION: usize = 2;
 /// Parameter names.
-pub const PARAMS: usize = 3;
+pub(crate) const PARAMS: usize = 3;
 /// Parameter descriptions and enumerated values ("pods, deployments, ...").
-pub const PARAM_TEXT: usize = 4;
+pub(crate) const PARAM_TEXT: usize = 4;
 
 /// Term-frequency weight of a match in each field. This, `LENGTH_NORM` and
 /// `K1` were chosen on the development sets by a coordinate search of the
@@ -34,14 +34,14 @@ const LEAD_ENDS: [&str; 16] = [
     "using", "under", "over",
 ];
 /// Term-frequency saturation.
-pub const K1: f64 = 0.72;
+pub(crate) const K1: f64 = 0.72;
 /// Term-frequency saturation of the plain BM25 leg (Okapi's usual value).
 const PLAIN_K1: f64 = 1.2;
 /// Length normalisation of the plain BM25 leg (Okapi's usual value).
 const PLAIN_B: f64 = 0.75;
 
 /// Dense id of an indexed term.
-pub type TermId = u32;
+pub(crate) type TermId = u32;
 
 /// One document holding a term, with what scoring reads of it: made once
 /// per catalog, so that a query reads no document's field frequencies or

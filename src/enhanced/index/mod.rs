@@ -6,8 +6,8 @@ mod fields;
 mod names;
 mod vocabulary;
 
-pub use fields::{FieldIndex, Posting, TermId, FIELDS, PARAMS};
-pub use vocabulary::{Vocabulary, SPELLING_WEIGHT};
+pub(crate) use fields::{FieldIndex, Posting, TermId, FIELDS, PARAMS};
+pub(crate) use vocabulary::{Vocabulary, SPELLING_WEIGHT};
 
 use crate::bytes::{Corrupt, Reader, Writer};
 use crate::catalog::Entry;

@@ -30,14 +30,14 @@ fn leads_with_mcp(text: &str) -> bool {
 
 /// The name forms of a catalog, to find the tools a query names exactly.
 #[derive(Debug, Default, PartialEq)]
-pub struct NameForms {
+pub(crate) struct NameForms {
     /// Name form to the documents answering to it, in catalog order.
     forms: FastMap<String, Vec<u32>>,
 }
 
 impl NameForms {
     /// Registers `doc`, named `name`, on the server labelled `label`.
-    pub fn add(&mut self, doc: u32, name: &str, label: &str) {
+    pub(crate) fn add(&mut self, doc: u32, name: &str, label: &str) {
         let all = compact(name);
         let rest = if leads_with_mcp(name) {
             &all["mcp".len()..]
@@ -61,7 +61,7 @@ impl NameForms {
     }
 
     /// The documents `query` names exactly, in catalog order.
-    pub fn named(&self, query: &str) -> Vec<u32> {
+    pub(crate) fn named(&self, query: &str) -> Vec<u32> {
         let all = compact(query);
         if all.is_empty() {
             return Vec::new();

@@ -24,11 +24,11 @@ const MIN_PAIR: u32 = 2;
 /// Pseudo-count of the pair strength `count / (count + PAIR_PRIOR)`.
 const PAIR_PRIOR: u32 = 2;
 /// Weight of an action learned from the catalog, at full strength.
-pub const ACTION_WEIGHT: f64 = 0.8;
+pub(crate) const ACTION_WEIGHT: f64 = 0.8;
 /// Weight of an acronym or numeronym read from the catalog.
-pub const SPELLING_WEIGHT: f64 = 0.9;
+pub(crate) const SPELLING_WEIGHT: f64 = 0.9;
 /// Weight of a stem of the same family.
-pub const FAMILY_WEIGHT: f64 = 0.7;
+pub(crate) const FAMILY_WEIGHT: f64 = 0.7;
 /// Shortest stem a family is built on, and the longest suffix it adds.
 const FAMILY_STEM: usize = 5;
 const FAMILY_SUFFIX: usize = 4;

@@ -42,7 +42,7 @@ const PART_MODEL: [f64; 7] = [-3.583, 1.388, 1.809, -0.655, 1.521, 0.906, 0.524]
 /// The most concepts `breadth` counts: the most a development query has, so
 /// that a longer request is not judged beyond what the fit has seen (a
 /// rambling request would otherwise gain confidence with every word).
-pub const BREADTH_CAP: f64 = 8.0;
+pub(crate) const BREADTH_CAP: f64 = 8.0;
 /// Confidence at or above which a group is labelled high: where the mean
 /// share of answerable requests labelled low plus the mean share of
 /// impossible ones labelled high is least over the development pool's sets
@@ -50,7 +50,7 @@ pub const BREADTH_CAP: f64 = 8.0;
 /// group lists every candidate, so a false label costs a caution and a
 /// missed one a tool trusted wrongly: alike (bench/README.md, "The
 /// confidence label").
-pub const THRESHOLD: f64 = 0.46;
+pub(crate) const THRESHOLD: f64 = 0.46;
 
 /// How sure the ranking is that a group holds a tool that does what the
 /// query asks.

@@ -11,7 +11,7 @@ use super::rank::Scored;
 use crate::search::Hit;
 
 /// How many tools the plain leg ranks: as many as a call may return.
-pub const DEPTH: usize = 50;
+pub(crate) const DEPTH: usize = 50;
 
 /// The plain leg's part of a fused score. The development pool was flat
 /// from 0.2 to 0.3 (mean recall@5 within 0.003).
@@ -23,7 +23,7 @@ const PLAIN_WEIGHT: f64 = 0.25;
 /// an ideal tool. Ties go to the first document. A plain tool that is no
 /// candidate of the rules (or that was not scored in full) counts its plain
 /// score alone.
-pub fn fuse(ranked: &[Scored], plain: &[Hit], ideal: f64, sorted: usize) -> Vec<Hit> {
+pub(crate) fn fuse(ranked: &[Scored], plain: &[Hit], ideal: f64, sorted: usize) -> Vec<Hit> {
     let scale = if ideal > 0.0 {
         ideal
     } else {

@@ -4,14 +4,15 @@
 //! the two legs fused (`fusion`) and the label (`decision`). Rooms lower
 //! first: `terms`, then `proximity`, `rank`, `plain`, `fusion`, `decision`.
 
-pub mod decision;
-pub mod fusion;
+pub(crate) mod decision;
+pub(crate) mod fusion;
 mod plain;
 mod proximity;
 mod rank;
 mod terms;
 
-pub use decision::{Confidence, Decision, Signals};
-pub use plain::PlainRanking;
+pub use decision::Confidence;
+pub(crate) use decision::{Decision, Signals};
+pub(crate) use plain::PlainRanking;
 pub(crate) use rank::best_key_first;
-pub use rank::{Candidates, Plan, Scored};
+pub(crate) use rank::{Candidates, Plan, Scored};

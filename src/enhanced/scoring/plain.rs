@@ -14,7 +14,7 @@ use crate::search::{stem, Hit};
 /// The query's terms the catalog holds, each with how often the query
 /// writes it; filler and unknown words left out, unless every word of the
 /// query is filler (then those words are all it has).
-pub fn query_terms(index: &FieldIndex, query: &str) -> Vec<(TermId, u32)> {
+pub(crate) fn query_terms(index: &FieldIndex, query: &str) -> Vec<(TermId, u32)> {
     let filler = &english().filler;
     let mut all_filler = true;
     for_each_prose_word(query, |word| all_filler &= filler.contains(word));
@@ -66,7 +66,7 @@ impl PlainRanking {
 
 /// The best `depth` tools by BM25 for `terms` ([`query_terms`]), best
 /// first, ties to the first document.
-pub fn rank(index: &FieldIndex, terms: &[(TermId, u32)], depth: usize) -> Vec<Hit> {
+pub(crate) fn rank(index: &FieldIndex, terms: &[(TermId, u32)], depth: usize) -> Vec<Hit> {
     SCORES.with(|cell| {
         let mut fresh = Scores::default();
         let mut borrowed = cell.try_borrow_mut();

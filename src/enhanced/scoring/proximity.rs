@@ -18,7 +18,7 @@ const SIEVE_BITS: usize = 1024;
 
 /// The counted concepts of one query, ready to be found in tools' text.
 #[derive(Debug, Clone, Default)]
-pub struct Proximity {
+pub(crate) struct Proximity {
     /// Every term of the concepts' alternatives, sorted, with the concepts
     /// (bits) it stands for; empty when fewer than two concepts count.
     terms: Vec<(TermId, u64)>,
@@ -31,7 +31,7 @@ pub struct Proximity {
 
 impl Proximity {
     /// The proximity of `terms`' counted concepts (details aside).
-    pub fn new(terms: &[Term]) -> Proximity {
+    pub(crate) fn new(terms: &[Term]) -> Proximity {
         let mut table: Vec<(TermId, u64)> = Vec::new();
         let mut importance = Vec::new();
         let counted = terms.iter().filter(|t| t.counts());
@@ -64,7 +64,7 @@ impl Proximity {
     }
 
     /// True when there is nothing to find (fewer than two concepts).
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.terms.is_empty()
     }
 
@@ -72,7 +72,7 @@ impl Proximity {
     /// earns: each pair of distinct concepts written within the window,
     /// once, at its closest. The work is linear in the sequence, whatever
     /// the query: a word costs a few mask operations per concept it holds.
-    pub fn bonus(&self, sequence: &[TermId]) -> f64 {
+    pub(crate) fn bonus(&self, sequence: &[TermId]) -> f64 {
         if self.terms.is_empty() {
             return 0.0;
         }

@@ -97,7 +97,7 @@ impl Resolved {
     }
 }
 
-pub fn resolve(
+pub(crate) fn resolve(
     index: &FieldIndex,
     vocabulary: &Vocabulary,
     concepts: &[Concept],
