@@ -6,11 +6,19 @@
 // file or link is followed) renamed over it. A file in its place that is not
 // a manifest cache of ours (the config itself, say) is never written over,
 // and a lock another process holds is tried again later, never waited for.
+//
+// A listing stands for its server up to CACHE_MAX_AGE_MS, or for the `ttlMs`
+// its server gave with it (MCP 2026-07-28), when shorter: one of ttlMs 0 is
+// never cached. Its `cacheScope` asks nothing more of this cache, so it is
+// not kept: "private" keeps a listing to one authorization context, and an
+// entry stands only for the configuration it was listed under (the env
+// values and args a stdio server's credentials come in included), in a
+// file its owner alone reads; remote (`url`) servers are never cached.
 import { createHmac, randomBytes } from "node:crypto";
 import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ToolSearch } from "toolsearch";
-import { unreadable } from "./listing.mjs";
+import { ttlMsOf, unreadable } from "./listing.mjs";
 import { SHOWING_KEYS } from "./pinning.mjs";
 import { errorText } from "./redact.mjs";
 
@@ -18,7 +26,10 @@ import { errorText } from "./redact.mjs";
 
 /**
  * A server's entry of the cache file, as anyone may have written it.
- * @typedef {{ key?: unknown, listedAt?: unknown, tools?: unknown }} CachedEntry
+ * `ttlMs`: the one its server gave with the listing, if any (older files
+ * have none: their entries stand for CACHE_MAX_AGE_MS). `serves`: what its
+ * server declared it serves besides tools (`prompts`, `resources`), if known.
+ * @typedef {{ key?: unknown, listedAt?: unknown, tools?: unknown, ttlMs?: unknown, serves?: unknown }} CachedEntry
  */
 
 /** The manifest cache's format; another version reads as empty. */
@@ -289,7 +300,8 @@ export class ManifestCache {
 
   /**
    * The cached tools of `spec`, when they were listed under its present
-   * configuration, not in the future, and within the cache's age, and some
+   * configuration, not in the future, and within the cache's age and the
+   * ttlMs its server gave (`standsFor`), and some
    * of them import (a server that listed nothing, or whose cached tools
    * all lack a usable name or cannot be read, is started, not hidden: such
    * an entry is dropped); those too deep to read left out (and said). Null
@@ -301,7 +313,7 @@ export class ManifestCache {
     const entry = this.#entry(spec.name);
     const age = Date.now() - Number(entry?.listedAt);
     const listed = Array.isArray(entry?.tools) && entry.tools.length > 0;
-    const fresh = listed && this.#salt !== null && typeof spec.url !== "string" && entry.key === configKey(spec, this.#salt) && age >= 0 && age <= this.#maxAge;
+    const fresh = listed && this.#salt !== null && typeof spec.url !== "string" && entry.key === configKey(spec, this.#salt) && this.#standsFor(entry, age);
     if (!fresh) return null;
     // A list: it is `listed`.
     const cached = /** @type {unknown[]} */ (entry.tools);
@@ -317,6 +329,32 @@ export class ManifestCache {
   }
 
   /**
+   * When the cached listing of server `name` goes stale by the ttlMs its
+   * server gave (null when it gave none, or there is none).
+   * @param {string} name
+   * @returns {number | null}
+   */
+  staleAt(name) {
+    const entry = this.#entry(name);
+    const ttl = ttlMsOf(entry?.ttlMs);
+    return entry === undefined || ttl === undefined ? null : Number(entry.listedAt) + ttl;
+  }
+
+  /**
+   * What the server of `spec` serves besides tools (`prompts`, `resources`),
+   * as its entry says under its present configuration; null when it says
+   * nothing (an entry written before it was asked).
+   * @param {ServerEntry} spec
+   * @returns {string[] | null}
+   */
+  serves(spec) {
+    const entry = this.#entry(spec.name);
+    const serves = entry?.serves;
+    if (!Array.isArray(serves) || this.#salt === null || entry?.key !== configKey(spec, this.#salt)) return null;
+    return serves.filter((kind) => typeof kind === "string");
+  }
+
+  /**
    * When the cached listing of server `name` was taken (0 when none).
    * @param {string} name
    * @returns {number}
@@ -327,16 +365,24 @@ export class ManifestCache {
   }
 
   /**
-   * Records a server's listing (`null` forgets it). Remote (`url`) servers
-   * are not cached: their tools change with no change to their configuration.
+   * Records a server's listing (`null` forgets it), with the ttlMs its
+   * server gave, up to CACHE_MAX_AGE_MS: one of ttlMs 0 is forgotten, not
+   * cached. What is not cached is not forgotten again (no write). Remote
+   * (`url`) servers are not cached: their tools change with no change to
+   * their configuration.
    * @param {ServerEntry} spec
    * @param {unknown[] | null} tools
+   * @param {number} [ttlMs]
+   * @param {string[] | null} [serves] what it serves besides tools, if known
    */
-  remember(spec, tools) {
+  remember(spec, tools, ttlMs, serves) {
     if (this.#path === null || typeof spec.url === "string") return;
+    const kept = tools !== null && ttlMs !== 0;
+    if (!kept && !this.#entries.has(spec.name)) return;
     // A cache with a path has its salt (see the constructor).
     const salt = /** @type {string} */ (this.#salt);
-    const entry = tools === null ? null : { key: configKey(spec, salt), listedAt: Date.now(), tools };
+    const lifetime = ttlMs === undefined ? {} : { ttlMs: Math.min(ttlMs, CACHE_MAX_AGE_MS) };
+    const entry = kept ? { key: configKey(spec, salt), listedAt: Date.now(), tools, ...lifetime, ...(serves && { serves }) } : null;
     if (entry === null) this.#entries.delete(spec.name);
     else this.#entries.set(spec.name, entry);
     this.#unwritten.set(spec.name, entry);
@@ -378,6 +424,19 @@ export class ManifestCache {
   #notUsed(why) {
     this.#warn(`the manifest cache ${this.#path} cannot be written, and is not used: ${why}`);
     this.#path = null;
+  }
+
+  /**
+   * Whether `entry`, `age` ms old, still stands: listed not in the future,
+   * within the cache's age, and within the ttlMs its server gave (read as
+   * any: one that is no whole number counts as none).
+   * @param {CachedEntry} entry
+   * @param {number} age
+   * @returns {boolean}
+   */
+  #standsFor(entry, age) {
+    const ttl = ttlMsOf(entry.ttlMs);
+    return age >= 0 && age <= this.#maxAge && (ttl === undefined || age < ttl);
   }
 
   /**

@@ -12,13 +12,18 @@
 // cached under its current configuration is not started at all until a call
 // needs it: search, describe and the listing read the cache.
 //
+// Their prompts and resources are read when asked for, from the servers
+// that serve them: prompts named as tools are, resources by their own URIs.
+//
 // The parts: pool.mjs (the servers of one host, the session, naming),
 // server.mjs (one server and its states), transport.mjs (processes, HTTP,
 // floods), environment.mjs (what a stdio server is started with),
 // http-limit.mjs (HTTP messages within maxMessageBytes), listing.mjs
 // (tools/list), importer.mjs (a listing read at the cost of what changed),
-// cache.mjs (the manifest cache), secrets.mjs and redact.mjs (what of a
-// server's text may be quoted).
+// cache.mjs (the manifest cache), catalogs.mjs (the servers' prompts and
+// resources), prompts.mjs (their names and gets), resources.mjs (their
+// URIs and reads), secrets.mjs and redact.mjs (what of a server's text may
+// be quoted).
 import { ServerPool } from "./pool.mjs";
 
 /** @import { McpCallOptions, McpHost, McpHostOptions, McpServerSpec, McpServersMap } from "toolsearch-mcp" */
@@ -40,12 +45,16 @@ export function resultText(result) {
 /**
  * Connects to `servers` (an array of `{name, command, args?, env?, cwd?}` or
  * `{name, url}`, or an `mcpServers` map of the same without `name`). Resolves
- * to `{ session, origins, failures, callTool(name, args), close() }`; the
- * session object is updated in place when a server's tools change, and
- * `options.onToolsChanged()` is called then. With `options.cache` (a file
- * path), servers whose tools are cached for their configuration start on
- * their first call instead (`options.cacheMaxAgeMs`, default 7 days, ends a
- * cached listing); `options.onStart(name)` tells when a server starts.
+ * to `{ session, origins, failures, callTool(name, args), refresh(), close() }`;
+ * the session object is updated in place when a server's tools change, and
+ * `options.onToolsChanged()` is called then (`refresh()` lists again the
+ * servers whose listing outlived the ttlMs their server gave). With
+ * `options.cache` (a file path), servers whose tools are cached for their
+ * configuration start on their first call instead (`options.cacheMaxAgeMs`,
+ * default 7 days, ends a cached listing); `options.onStart(name)` tells
+ * when a server starts. `listPrompts()`, `getPrompt()`, `listResources()`,
+ * `listResourceTemplates()` and `readResource()` reach the servers' prompts
+ * and resources, and `options.onListChanged(list)` tells when they change.
  * @param {McpServerSpec[] | McpServersMap} servers
  * @param {McpHostOptions} [options]
  * @returns {Promise<McpHost>}
@@ -64,5 +73,18 @@ export async function connectMcpServers(servers, options = {}) {
     if (result.isError) throw new Error(text);
     return text;
   };
-  return { session: pool.session, origins: pool.origins, failures: pool.failures, callTool, callToolResult, close: () => pool.close() };
+  return {
+    session: pool.session,
+    origins: pool.origins,
+    failures: pool.failures,
+    callTool,
+    callToolResult,
+    refresh: () => pool.refresh(),
+    listPrompts: () => pool.prompts.list(),
+    getPrompt: (name, args, callOptions) => pool.prompts.get(name, args, callOptions),
+    listResources: () => pool.resources.list(),
+    listResourceTemplates: () => pool.resources.listTemplates(),
+    readResource: (uri, callOptions) => pool.resources.read(uri, callOptions),
+    close: () => pool.close(),
+  };
 }

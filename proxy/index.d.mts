@@ -67,8 +67,63 @@ export interface McpHost {
     args: Record<string, unknown>,
     options?: McpCallOptions,
   ): Promise<{ content: Array<{ type: string; [key: string]: unknown }>; structuredContent?: Record<string, unknown>; isError?: boolean }>;
+  /**
+   * Lists again, in the background, the tools of each server whose latest
+   * listing has outlived the `ttlMs` its server gave with it (MCP
+   * 2026-07-28): a cached server is started, a connected one listed (unless
+   * it announces its changes). Call it when the session is about to be
+   * read; the session changes in place, and `onToolsChanged` is called, when
+   * the new listing differs. Cheap when no listing is stale.
+   */
+  refresh(): void;
+  /**
+   * The prompts of the servers that serve them, in one list, named
+   * `mcp__<server>__<prompt>` as their tools are. A server not started yet
+   * is started when the cache does not say it serves none; one that fails
+   * or takes longer than `startTimeoutMs` is left out. At most 10,000 a server.
+   */
+  listPrompts(): Promise<{ prompts: McpPrompt[] }>;
+  /** A prompt by the name `listPrompts` gave it, from its server: an McpError says why it cannot be had. */
+  getPrompt(
+    name: string,
+    args?: Record<string, string>,
+    options?: McpCallOptions,
+  ): Promise<{ description?: string; messages: Array<{ role: string; content: { type: string; [key: string]: unknown } }>; [key: string]: unknown }>;
+  /** The resources of the servers, in one list, their URIs as the servers gave them: a URI that several list is kept for the first in configuration order. */
+  listResources(): Promise<{ resources: McpResource[] }>;
+  /** The resource templates of the servers, in one list; a template that several list is kept for the first in configuration order. */
+  listResourceTemplates(): Promise<{ resourceTemplates: McpResourceTemplate[] }>;
+  /**
+   * A resource by URI, from the server that lists it, else the one with the
+   * template it fits best, else the first of those that serve resources to
+   * read it; an McpError (-32002) when none does.
+   */
+  readResource(uri: string, options?: McpCallOptions): Promise<{ contents: Array<{ uri: string; [key: string]: unknown }>; [key: string]: unknown }>;
   /** Closes every connection, and ends every server process still running (after a grace period, killed). */
   close(): Promise<void>;
+}
+
+/** A prompt of a server, as it listed it but for its name. */
+export interface McpPrompt {
+  name: string;
+  description?: string;
+  arguments?: Array<{ name: string; description?: string; required?: boolean }>;
+  [key: string]: unknown;
+}
+
+/** A resource of a server, as it listed it. */
+export interface McpResource {
+  uri: string;
+  name: string;
+  mimeType?: string;
+  [key: string]: unknown;
+}
+
+/** A resource template of a server, as it listed it. */
+export interface McpResourceTemplate {
+  uriTemplate: string;
+  name: string;
+  [key: string]: unknown;
 }
 
 /** Options of a call to a server: its cancellation and deadline, and its progress. */
@@ -105,6 +160,12 @@ export interface McpHostOptions {
   onStart?: (server: string) => void;
   /** Called when the session's tools changed (a server's tools/list_changed, a lazy start, a server that failed or started again). */
   onToolsChanged?: () => void;
+  /**
+   * Called when a server's list of prompts or resources changed (its
+   * list_changed), or a server that serves them started and the latest
+   * lists left it out; at most once a second per list.
+   */
+  onListChanged?: (list: "prompts" | "resources") => void;
   /** Called with what went wrong without stopping anything. */
   onWarning?: (message: string) => void;
 }

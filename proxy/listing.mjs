@@ -1,5 +1,6 @@
 // Reading a server's tools/list: every page within one deadline, bounded,
-// and each tool checked before anything serialises it.
+// and each tool checked before anything serialises it, with how long the
+// server says the listing stays fresh (its pages' `ttlMs`).
 //
 // The proxy does not check a tool's results against its `outputSchema`. The
 // schema is the server's, untrusted: the SDK would compile every tool's one
@@ -44,6 +45,18 @@ export function unreadable(tool) {
 }
 
 /**
+ * The `ttlMs` of a page of a list result (MCP 2026-07-28, SEP-2549: a field
+ * of the result beside `tools`): for how many milliseconds it may be taken
+ * as fresh. A negative one counts as 0, as the specification says; one that
+ * is no whole number (text, a fraction, none) is no answer (undefined).
+ * @param {unknown} value
+ * @returns {number | undefined}
+ */
+export function ttlMsOf(value) {
+  return typeof value === "number" && Number.isInteger(value) ? Math.max(0, value) : undefined;
+}
+
+/**
  * What the SDK's client must know of `tools` to call them: the name and
  * task support (`execution.taskSupport`) of each that declares it, without
  * its output schema.
@@ -69,13 +82,16 @@ function taskSupportOf(tools) {
  * leniently: a tool the MCP schema refuses does not cost the server its
  * other tools (`fromMcp` skips what it cannot read), and a tool nested too
  * deep is left out here, named in `skipped`; the SDK learns the task
- * support of the tools that declare it.
+ * support of the tools that declare it. `ttlMs` is how long the whole
+ * listing stays fresh from now: while every page that gave one does (the
+ * shortest, counted from the first request), undefined when none gave one.
  * @param {Client} client
  * @param {number} timeout
- * @returns {Promise<{ tools: unknown[], skipped: string[] }>}
+ * @returns {Promise<{ tools: unknown[], skipped: string[], ttlMs?: number }>}
  */
 export async function listAll(client, timeout) {
-  const deadline = Date.now() + timeout;
+  const began = Date.now();
+  const deadline = began + timeout;
   /** @type {unknown[]} */
   const tools = [];
   /** @type {string[]} */
@@ -85,12 +101,16 @@ export async function listAll(client, timeout) {
   /** @type {string | undefined} */
   let cursor;
   let listed = 0;
+  /** The shortest ttlMs of the pages so far. @type {number | undefined} */
+  let ttl;
   for (let pages = 1; ; pages++) {
     const left = deadline - Date.now();
     if (left <= 0) throw new Error(`its tools/list pages did not end within ${timeout} ms`);
     const params = cursor === undefined ? {} : { cursor };
     const page = await client.request({ method: "tools/list", params }, ResultSchema, { timeout: left });
     if (!Array.isArray(page.tools)) throw new Error("its tools/list answer holds no list of tools");
+    const pageTtl = ttlMsOf(page.ttlMs);
+    if (pageTtl !== undefined) ttl = Math.min(ttl ?? pageTtl, pageTtl);
     for (const tool of page.tools) {
       const problem = unreadable(tool);
       if (problem) skipped.push(`tool #${listed} was skipped, it cannot be read as JSON (${problem})`);
@@ -102,7 +122,7 @@ export async function listAll(client, timeout) {
     if (!cursor) {
       // @ts-expect-error the SDK's private cache of task support (and output schemas, left out: see the module's comment)
       client.cacheToolMetadata(taskSupportOf(tools));
-      return { tools, skipped };
+      return { tools, skipped, ttlMs: ttl === undefined ? undefined : Math.max(0, began + ttl - Date.now()) };
     }
     if (cursors.has(cursor)) throw new Error(`its tools/list cursor ${JSON.stringify(cursor).slice(0, 80)} came back`);
     if (pages >= MAX_LIST_PAGES) throw new Error(`its tools/list has more than ${MAX_LIST_PAGES} pages`);

@@ -1,10 +1,14 @@
 // The servers of one host: it starts them, names their tools (no two share
 // a name), keeps the session and the routes of calls up to date, and says
-// which servers are unavailable and why.
+// which servers are unavailable and why. Their prompts and resources are
+// read when asked for (catalogs.mjs, prompts.mjs, resources.mjs).
 import { CACHE_MAX_AGE_MS, ManifestCache } from "./cache.mjs";
+import { Catalog } from "./catalogs.mjs";
 import { LONGEST_DELAY_MS, MAX_MESSAGE_BYTES, positive } from "./limits.mjs";
 import { withKeywords } from "./keywords.mjs";
 import { withPinning } from "./pinning.mjs";
+import { Prompts } from "./prompts.mjs";
+import { Resources } from "./resources.mjs";
 import { Server } from "./server.mjs";
 import { END_GRACE_MS, endProcesses } from "./transport.mjs";
 
@@ -81,6 +85,12 @@ export class ServerPool {
     this.retryDelay = options.retryDelayMs === 0 ? 0 : positive(options.retryDelayMs, RETRY_DELAY_MS, LONGEST_DELAY_MS);
     this.#servers = specsOf(servers).map((spec) => new Server(spec, this));
     this.#byName = new Map(this.#servers.map((server) => [server.name, server]));
+    const prompts = new Catalog("prompts", this.#servers, this);
+    const resources = new Catalog("resources", this.#servers, this);
+    /** What the servers serve besides tools, each told when a server connects. */
+    this.catalogs = [prompts, resources];
+    this.prompts = new Prompts(prompts);
+    this.resources = new Resources(resources);
     // Aborting the signal ends the servers' processes, started or starting,
     // so that a host closed before it has connected need not wait for them.
     options.signal?.addEventListener("abort", () => this.#abort(), { once: true });
@@ -143,6 +153,11 @@ export class ServerPool {
       name: f.server,
       unavailable: `The MCP server ${f.server} did not start (${f.reason}).${later}`,
     }));
+  }
+
+  /** Lists again, in the background, the tools of each server whose listing outlived its ttlMs. */
+  refresh() {
+    for (const server of this.#servers) server.refreshIfStale();
   }
 
   /** The session changed: rebuilt, and the host told. */

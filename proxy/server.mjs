@@ -4,6 +4,7 @@
 import { createRequire } from "node:module";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { kindsIn, servedBy } from "./catalogs.mjs";
 import { withheldNote } from "./environment.mjs";
 import { ToolImporter } from "./importer.mjs";
 import { listAll } from "./listing.mjs";
@@ -13,6 +14,7 @@ import { endProcesses, fallsBackToSse, guardAgainstFloods, stopProcess, transpor
 
 /** @import { CallToolResult } from "@modelcontextprotocol/sdk/types.js" */
 /** @import { McpImport } from "toolsearch" */
+/** @import { Kind } from "./catalogs.mjs" */
 /** @import { McpCallOptions } from "toolsearch-mcp" */
 /** @import { ServerEntry, ServerPool } from "./pool.mjs" */
 /** @import { HostTransport } from "./transport.mjs" */
@@ -94,6 +96,12 @@ export class Server {
   imported = null;
   /** Why it is unavailable (redacted), while it is. @type {string | null} */
   failure = null;
+  /**
+   * What it serves besides tools, as it declared at its latest start, or
+   * as the cache says before it starts; null when unknown.
+   * @type {Kind[] | null}
+   */
+  serves = null;
   /** Its next try after a failed start: `{timer, delay}`. @type {{ timer: NodeJS.Timeout, delay: number } | null} */
   retry = null;
   /** @type {ServerPool} */
@@ -104,6 +112,14 @@ export class Server {
   #generation = 0;
   /** When its latest listing began. */
   #listedAt = 0;
+  /** The ttlMs its server gave with its latest listing, from the listing's end (undefined: none). @type {number | undefined} */
+  #ttlMs;
+  /**
+   * When the listing the session holds goes stale by its server's ttlMs, for
+   * `refreshIfStale`; null when its server gave none, or announces its changes.
+   * @type {number | null}
+   */
+  #staleAt = null;
   /** How long its latest listing after an announced change took, end to end (ms): the next one waits in proportion. */
   #relistCost = 0;
   /** The first error of its connection's latest burst: `{error, at}`. @type {{ error: Error, at: number } | null} */
@@ -148,6 +164,8 @@ export class Server {
     const cached = pool.cache.freshTools(this.spec);
     if (cached !== null) {
       this.state = "cached";
+      this.serves = kindsIn(pool.cache.serves(this.spec));
+      this.#staleAt = pool.cache.staleAt(this.name);
       return { tools: cached };
     }
     const deadline = Date.now() + pool.startTimeout;
@@ -161,7 +179,7 @@ export class Server {
       // The connection's first listing: announced changes wait for it
       // (firstListed), so no other listing of the server overtakes it.
       const tools = await this.#list(client, Math.max(1, deadline - Date.now()));
-      if (tools !== null) pool.cache.remember(this.spec, tools);
+      if (tools !== null) pool.cache.remember(this.spec, tools, this.#ttlMs, this.serves);
       return { tools };
     } catch (error) {
       this.#drop(client);
@@ -244,6 +262,27 @@ export class Server {
   }
 
   /**
+   * Lists its tools again, in the background, when the listing the session
+   * holds has outlived the ttlMs its server gave: a cached one by starting
+   * the server, a connected one as an announced change is (one listing at a
+   * time, paced). Once per listing: the next one sets the time again.
+   */
+  refreshIfStale() {
+    if (this.#staleAt === null || Date.now() < this.#staleAt || this.#pool.closed) return;
+    if (this.state === "cached") {
+      this.#staleAt = null;
+      this.connected().catch(() => {});
+      return;
+    }
+    const follow = this.client && this.#follows.get(this.client);
+    // A listing in progress sets the time again when it ends.
+    if (!follow || follow.listing) return;
+    this.#staleAt = null;
+    follow.listing = true;
+    follow.relist().catch(() => {});
+  }
+
+  /**
    * Tries it again later: after the first delay, then twice as long each
    * time, up to RETRY_MAX_DELAY_MS (or the first delay, if longer). An entry
    * that can never start (neither a command nor a url) is not tried again.
@@ -292,10 +331,12 @@ export class Server {
     pool.options.onStart?.(this.name);
     this.client = client;
     this.state = "connected";
+    this.serves = servedBy(client.getServerCapabilities());
     this.#lastError = null;
     this.#watch(client, transport);
     this.#follow(client);
     this.#transports.set(client, transport);
+    for (const catalog of pool.catalogs) catalog.started(this, client);
     return client;
   }
 
@@ -369,7 +410,10 @@ export class Server {
   }
 
   /**
-   * Lists its tools within `timeout` ms; a listing overtaken by a newer one is dropped (null).
+   * Lists its tools within `timeout` ms; a listing overtaken by a newer one
+   * is dropped (null). A listing taken keeps its ttlMs, and when it goes
+   * stale: a server that announces its changes (tools.listChanged) is
+   * followed by them, and is never listed for its ttlMs alone.
    * @param {Client} client
    * @param {number} [timeout]
    * @returns {Promise<unknown[] | null>}
@@ -377,8 +421,15 @@ export class Server {
   async #list(client, timeout = this.#pool.startTimeout) {
     const generation = ++this.#generation;
     this.#listedAt = Date.now();
-    const { tools, skipped } = await listAll(client, timeout);
+    const { tools, skipped, ttlMs } = await listAll(client, timeout).catch((error) => {
+      // A server that declares no tools (it serves prompts or resources) need not answer tools/list.
+      if (client.getServerCapabilities()?.tools || !(error instanceof McpError && error.code === ErrorCode.MethodNotFound)) throw error;
+      return { tools: [], skipped: [], ttlMs: undefined };
+    });
     if (this.#generation !== generation) return null;
+    this.#ttlMs = ttlMs;
+    const announces = client.getServerCapabilities()?.tools?.listChanged === true;
+    this.#staleAt = ttlMs === undefined || announces ? null : Date.now() + ttlMs;
     for (const warning of skipped) this.#pool.warn(`server '${this.name}': ${this.redactor.reason(warning)}`);
     return tools;
   }
@@ -432,16 +483,18 @@ export class Server {
   }
 
   /**
-   * A new listing of a running connection: an unchanged one changes nothing, and is cached only to keep its entry fresh.
+   * A new listing of a running connection: an unchanged one changes
+   * nothing, and is cached only to keep its entry fresh (or, of ttlMs 0, to
+   * drop it).
    * @param {unknown[]} tools
    */
   #relisted(tools) {
     const cache = this.#pool.cache;
     if (this.imported && this.importer.unchanged(tools)) {
-      if (Date.now() - cache.listedAt(this.name) >= CACHE_REFRESH_MS) cache.remember(this.spec, tools);
+      if (Date.now() - cache.listedAt(this.name) >= CACHE_REFRESH_MS || this.#ttlMs === 0) cache.remember(this.spec, tools, this.#ttlMs, this.serves);
       return;
     }
-    cache.remember(this.spec, tools);
+    cache.remember(this.spec, tools, this.#ttlMs, this.serves);
     this.adopt(tools);
     this.#pool.changed();
   }
@@ -456,7 +509,7 @@ export class Server {
     const client = await this.#connect();
     attempt.client = client;
     const tools = await this.#list(client);
-    if (tools !== null) pool.cache.remember(this.spec, tools);
+    if (tools !== null) pool.cache.remember(this.spec, tools, this.#ttlMs, this.serves);
     const recovered = pool.recover(this);
     // Adopted again when the session dropped it (a failed start) or its tools changed.
     const fresh = tools !== null && (!this.imported || !this.importer.unchanged(tools));

@@ -31,12 +31,23 @@
 // failed to (each within startTimeoutMs).
 // An MCP client names no turn of its agent: for the search guard, a turn is
 // the calls up to one that runs a tool, or up to a pause of two minutes
-// (turns.mjs). Logs go to stderr; stdout carries MCP.
+// (turns.mjs). The servers' prompts (named mcp__<server>__<prompt>, as tools
+// are) and resources (by their own URIs) are passed on, each list in one
+// page, with their list_changed (catalogs.mjs). Logs go to stderr; stdout
+// carries MCP.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import { ToolSearch, isError } from "toolsearch";
 import { DEFAULT_APPROVAL, approveThroughClient, canBeAsked } from "../approval.mjs";
 import { ConfigError, cacheFolder, cachePath, readConfig } from "../config.mjs";
@@ -47,7 +58,7 @@ import { errorText } from "../redact.mjs";
 import { reportText } from "../report.mjs";
 import { Turns } from "../turns.mjs";
 
-/** @import { CallToolResult, Progress, ProgressToken, ServerNotification, Tool } from "@modelcontextprotocol/sdk/types.js" */
+/** @import { CallToolResult, GetPromptResult, Progress, ProgressToken, ReadResourceResult, ServerNotification, Tool } from "@modelcontextprotocol/sdk/types.js" */
 /** @import { PreparedSession } from "toolsearch" */
 /** @import { McpCallOptions, McpHost } from "toolsearch-mcp" */
 /** @import { Config, ServerSpec } from "../config.mjs" */
@@ -119,7 +130,8 @@ if (reporting) await report();
  */
 const bounded = (value, fallback) => positive(value, fallback, LONGEST_DELAY_MS);
 const maxMessageBytes = bounded(config.maxMessageBytes, MAX_MESSAGE_BYTES);
-const server = new Server({ name: "toolsearch-mcp", version }, { capabilities: { tools: { listChanged: true } } });
+const capabilities = { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true } };
+const server = new Server({ name: "toolsearch-mcp", version }, { capabilities });
 // The session as prepared (`ts.prepare`): a turn reads none of its tools.
 // A change of the servers' tools prepares it again at once, as part of the
 // change: the server's next listing waits in proportion (proxy/server.mjs).
@@ -167,6 +179,7 @@ const hostReady = connectMcpServers(servers, {
     shown = null;
     server.sendToolListChanged().catch(() => {});
   },
+  onListChanged: (list) => (list === "prompts" ? server.sendPromptListChanged() : server.sendResourceListChanged()).catch(() => {}),
   onWarning: log,
 }).then((connected) => {
   host = connected;
@@ -201,8 +214,15 @@ const ts = new ToolSearch({
   },
 });
 for (const warning of ts.config.warnings) log(warning);
-/** The session, prepared once per listing of the servers' tools. */
-const session = () => (prepared ??= ts.prepare(ready().session));
+/**
+ * The session, prepared once per listing of the servers' tools. Reading it
+ * is a need of the servers' tools: those whose listing outlived its ttlMs
+ * are listed again, in the background (this request reads what is held).
+ */
+const session = () => {
+  ready().refresh();
+  return (prepared ??= ts.prepare(ready().session));
+};
 const contextLength = config.contextLength ?? 200_000;
 /**
  * The tools the client sees: the bridges, and whatever the assembly left
@@ -289,6 +309,22 @@ server.setRequestHandler(ListToolsRequestSchema, async () => {
   const tools = assembled();
   shown = new Map(tools.map((tool) => [tool.name, tool]));
   return { tools };
+});
+
+// The servers' prompts and resources: each list whole, in one page; a get or
+// a read goes to its server (the host's errors are MCP errors, as they are).
+server.setRequestHandler(ListPromptsRequestSchema, async () => (await hostReady).listPrompts());
+server.setRequestHandler(GetPromptRequestSchema, async ({ params }, extra) => {
+  await hostReady;
+  // As its server answered it (the SDK's client read it with GetPromptResultSchema).
+  return /** @type {GetPromptResult} */ (await ready().getPrompt(params.name, params.arguments, { signal: extra.signal }));
+});
+server.setRequestHandler(ListResourcesRequestSchema, async () => (await hostReady).listResources());
+server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => (await hostReady).listResourceTemplates());
+server.setRequestHandler(ReadResourceRequestSchema, async ({ params }, extra) => {
+  await hostReady;
+  // As its server answered it (the SDK's client read it with ReadResourceResultSchema).
+  return /** @type {ReadResourceResult} */ (await ready().readResource(params.uri, { signal: extra.signal }));
 });
 
 /** The client's turns, inferred for the search guard (see turns.mjs). */

@@ -1,6 +1,6 @@
 // What the hand-written MCP test servers share: JSON-RPC over stdio, one
-// message a line, for listing-server.mjs, churning-server.mjs and
-// output-schema-server.mjs.
+// message a line, for listing-server.mjs, churning-server.mjs,
+// output-schema-server.mjs and fresh-server.mjs.
 import { createInterface } from "node:readline";
 
 /** Writes one JSON-RPC message (without its `jsonrpc` key) to stdout. */
