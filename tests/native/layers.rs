@@ -37,6 +37,16 @@ const ROOMS: &[(&str, &[&[&str]])] = &[
             &["dispatch"],
         ],
     ),
+    (
+        "bridge/messages",
+        &[
+            &["text", "host"],
+            &["args", "tools", "search", "describe"],
+            &["call"],
+            &["connectors"],
+            &["display"],
+        ],
+    ),
     ("catalog", &[&["source"], &["document"]]),
     ("config", &[&["rules"]]),
     (
