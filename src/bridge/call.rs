@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 use super::error::BridgeError;
 use super::{args, json_text, refusal, validate};
 use crate::classify::Classifier;
-use crate::config::{python_str, CallScope, Config, Ranking};
+use crate::config::{python_str, CallScope, Config};
 use crate::connectors::is_connector_name;
 use crate::prepared::Prepared;
 use crate::reserved::{is_bridge, is_reserved};
@@ -157,12 +157,13 @@ pub(crate) fn resolve(
         if runs_visible(&name, session, config) {
             return Resolution::Local { name, arguments };
         }
-        let error = match config.ranking {
-            // §10.6 calls a case variant of a deferred name "directly listed",
-            // and the direct call of it is refused in turn: a loop.
-            Ranking::Enhanced => refusal::inexact_name(&name, classifier, session),
-            Ranking::Reference => None,
-        };
+        // §10.6 calls a case variant of a deferred name "directly listed",
+        // and the direct call of it is refused in turn: a loop.
+        let error = config
+            .profile
+            .checks_inexact_names()
+            .then(|| refusal::inexact_name(&name, classifier, session))
+            .flatten();
         return Resolution::Error {
             error: error.unwrap_or_else(|| refusal::error(&name, classifier, session)),
         };

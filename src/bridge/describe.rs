@@ -8,7 +8,6 @@ use super::call::runs_visible;
 use super::error::BridgeError;
 use super::turn::Turn;
 use super::{messages, refusal};
-use crate::config::Ranking;
 use crate::connectors::{describe_leg, is_connector_name, DescribeLeg};
 use crate::host::Host;
 use crate::session::tooldef::{annotations, function_block, parameters_of};
@@ -48,7 +47,7 @@ pub(crate) async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> An
     let mut errors = Map::new();
     let guarded = turn.guarded().map(|(turn_name, _)| turn_name);
     let mut described_earlier: Vec<&str> = Vec::new();
-    let annotated = turn.config.ranking != Ranking::Reference;
+    let annotated = turn.config.profile.annotates_records();
     for name in &names {
         if guarded.is_some_and(|turn_name| turn.guard.was_described(turn_name, name)) {
             described_earlier.push(name);

@@ -13,7 +13,7 @@ use super::turn::Turn;
 use crate::catalog::{Catalog, Source};
 use std::borrow::Cow;
 
-use crate::config::{Config, Ranking};
+use crate::config::Config;
 use crate::connectors::search_leg;
 use crate::enhanced::{asks, Confidence, Leg};
 use crate::host::Host;
@@ -41,20 +41,21 @@ pub(crate) struct SearchRequest {
 }
 
 impl SearchRequest {
-    /// Reads the model's arguments (§8.1). The reference ranking refuses a
-    /// query longer than [`MAX_ITEM_CHARS`]; the enhanced one reads the
-    /// sentences of it that ask (`enhanced::asks`).
+    /// Reads the model's arguments (§8.1). The spec refuses a query longer
+    /// than [`MAX_ITEM_CHARS`]; the extended profile reads the sentences of
+    /// it that ask (`enhanced::asks`).
     pub(crate) fn read(args_text: &str, config: &Config) -> Result<SearchRequest, BridgeError> {
         let args = args::parse(args_text)?;
-        let queries = match config.ranking {
-            Ranking::Reference => args::string_list(
+        let queries = if !config.profile.reads_long_requests() {
+            args::string_list(
                 &args,
                 "queries",
                 Repeats::Keep,
                 MAX_QUERIES,
                 LongItems::Refuse,
-            )?,
-            Ranking::Enhanced => args::string_list(
+            )?
+        } else {
+            args::string_list(
                 &args,
                 "queries",
                 Repeats::Keep,
@@ -66,7 +67,7 @@ impl SearchRequest {
                 Cow::Borrowed(_) => query,
                 Cow::Owned(part) => part,
             })
-            .collect(),
+            .collect()
         };
         let limit = args::limit(&args, config.search_default_limit, config.max_search_limit);
         Ok(SearchRequest { queries, limit })
@@ -351,7 +352,7 @@ pub(crate) async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answ
         summary: &summary,
         connectors_in_scope: turn.connectors_in_scope(),
         source: turn.session.source.as_ref(),
-        annotated: turn.config.ranking != Ranking::Reference,
+        annotated: turn.config.profile.annotates_records(),
     };
     if !scope.connectors_in_scope || groups.iter().all(|g| g.entries.len() >= request.limit) {
         return render(&request, &groups, scope, None, guard);

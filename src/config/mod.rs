@@ -52,6 +52,60 @@ pub enum Ranking {
     Enhanced,
 }
 
+/// What the bridges do around the ranking: the spec's behaviour exactly, or
+/// ours. `ranking` names both (the public config has one switch), but code
+/// that is not ranking reads the profile, never the scorer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Profile {
+    /// The spec's behaviour, exactly (`ranking: "reference"`).
+    Spec,
+    /// Ours (`ranking: "enhanced"`).
+    Extended,
+}
+
+impl Profile {
+    /// The profile that goes with a ranking.
+    pub(crate) fn of(ranking: Ranking) -> Profile {
+        match ranking {
+            Ranking::Reference => Profile::Spec,
+            Ranking::Enhanced => Profile::Extended,
+        }
+    }
+
+    /// A query longer than a list item may be is read for the sentences
+    /// that ask, rather than refused (§8.1 refuses it).
+    pub(crate) fn reads_long_requests(self) -> bool {
+        self == Profile::Extended
+    }
+
+    /// `tool_call` refuses a name that is a tool's only when spelled
+    /// otherwise, naming the exact one (the spec runs no such check).
+    pub(crate) fn checks_inexact_names(self) -> bool {
+        self == Profile::Extended
+    }
+
+    /// Search and describe records carry the tool's annotations (the
+    /// spec's records have no such key).
+    pub(crate) fn annotates_records(self) -> bool {
+        self == Profile::Extended
+    }
+
+    /// `tool_call_scope` when the config names none: the spec's
+    /// `deferred`, or `session`.
+    fn default_call_scope(self) -> CallScope {
+        match self {
+            Profile::Spec => CallScope::Deferred,
+            Profile::Extended => CallScope::Session,
+        }
+    }
+
+    /// `max_searches_per_turn` when the config names none: the spec has no
+    /// guard.
+    fn default_max_searches(self) -> Option<usize> {
+        (self == Profile::Extended).then_some(DEFAULT_MAX_SEARCHES_PER_TURN)
+    }
+}
+
 /// Which tools `tool_call` runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -97,6 +151,9 @@ pub struct Config {
     pub connectors: ConnectorsConfig,
     /// `ranking`: "enhanced" (default) or "reference" (the spec's, exactly).
     pub ranking: Ranking,
+    /// What the bridges do around the ranking, which `ranking` implies.
+    #[serde(skip)]
+    pub(crate) profile: Profile,
     /// `ranking_ablation`: rules of the enhanced ranking switched off, for
     /// measuring what each contributes (see `Rules::names`), by name.
     pub ranking_ablation: Vec<String>,
@@ -144,9 +201,10 @@ impl Config {
         warnings.extend(unknown_keys(section));
         let ranking = ranking(section.get("ranking"), &mut warnings);
         let ranking_ablation = ranking_ablation(section.get("ranking_ablation"), &mut warnings);
-        let tool_call_scope = call_scope(section.get("tool_call_scope"), ranking, &mut warnings);
+        let profile = Profile::of(ranking);
+        let tool_call_scope = call_scope(section.get("tool_call_scope"), profile, &mut warnings);
         let max_searches_per_turn =
-            max_searches(section.get("max_searches_per_turn"), ranking, &mut warnings);
+            max_searches(section.get("max_searches_per_turn"), profile, &mut warnings);
         Config {
             enabled: if legacy_off {
                 TriState::Off
@@ -168,6 +226,7 @@ impl Config {
                 enabled: connectors_enabled(connectors),
             },
             ranking,
+            profile,
             rules: Rules::without(&ranking_ablation),
             ranking_ablation,
             tool_call_scope,
@@ -249,13 +308,9 @@ fn ranking(value: Option<&Value>, warnings: &mut Vec<String>) -> Ranking {
     }
 }
 
-/// `tool_call_scope`: "session" or "deferred"; by default "session" under
-/// the enhanced ranking and the spec's "deferred" under the reference one.
-fn call_scope(value: Option<&Value>, ranking: Ranking, warnings: &mut Vec<String>) -> CallScope {
-    let default = match ranking {
-        Ranking::Enhanced => CallScope::Session,
-        Ranking::Reference => CallScope::Deferred,
-    };
+/// `tool_call_scope`: "session" or "deferred"; by default the profile's.
+fn call_scope(value: Option<&Value>, profile: Profile, warnings: &mut Vec<String>) -> CallScope {
+    let default = profile.default_call_scope();
     match value {
         None | Some(Value::Null) => default,
         Some(Value::String(s)) if s.trim().eq_ignore_ascii_case("session") => CallScope::Session,
@@ -270,14 +325,13 @@ fn call_scope(value: Option<&Value>, ranking: Ranking, warnings: &mut Vec<String
 }
 
 /// `max_searches_per_turn`: a whole number of at least 1, or `false` (or 0)
-/// for no guard; by default [`DEFAULT_MAX_SEARCHES_PER_TURN`] under the
-/// enhanced ranking and no guard under the reference one.
+/// for no guard; by default the profile's.
 fn max_searches(
     value: Option<&Value>,
-    ranking: Ranking,
+    profile: Profile,
     warnings: &mut Vec<String>,
 ) -> Option<usize> {
-    let default = (ranking == Ranking::Enhanced).then_some(DEFAULT_MAX_SEARCHES_PER_TURN);
+    let default = profile.default_max_searches();
     match value {
         None | Some(Value::Null) => default,
         Some(Value::Bool(false)) => None,
