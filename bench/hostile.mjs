@@ -1,7 +1,7 @@
 // What text written by a hostile server costs, at a size and at ten times
 // that size: each structure fed by servers should cost about ten times more,
-// not a hundred (issues 37, 53). Run: node bench/hostile.mjs [TEXT] (after npm run
-// build); with TEXT, only the cases whose description holds it.
+// not a hundred. Run: node bench/hostile.mjs [TEXT] (after npm run build);
+// with TEXT, only the cases whose description holds it.
 //
 // - words that share their first four bytes, in one tool's description: the
 //   catalog's first search builds its indexes (both rankings);
@@ -13,7 +13,7 @@ import { ToolSearch } from "toolsearch";
 import { parseJsonc } from "../proxy/config.mjs";
 import { letters, median } from "./hostile/measure.mjs";
 
-/** The modules of bench/hostile/ whose `cases` follow these (issue 53: what servers, schemas and models send the proxy). */
+/** The modules of bench/hostile/ whose `cases` follow these: what servers, schemas and models send the proxy and the library. */
 const TOPICS = ["proxy-schemas", "proxy-config", "proxy-text", "core"];
 
 const cases = [

@@ -1,4 +1,4 @@
-// Giving wasm memory back (issue 37, "memory comes back"). A WebAssembly
+// Giving wasm memory back. A WebAssembly
 // memory only grows, and `free()` returns its pages to the module's
 // allocator, not to the system. What returns memory to the system is ending
 // the realm that holds the module: run toolsearch in a Worker and terminate

@@ -34,9 +34,10 @@ features=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-e
 for module in pkg/web/toolsearch_bg.wasm pkg/web/validator_bg.wasm; do
   node_modules/.bin/wasm-opt -O1 --dae-optimizing -O1 "${keep[@]}" "${features[@]}" "$module" -o "$module"
 done
-# The package ships the project's README, license and changelog, and the
-# behaviour its declarations cite by section (§).
+# The package ships the project's README, license and changelog, and docs/:
+# the behaviour its declarations cite by section (§), and the pages the README
+# links to.
 cp README.md LICENSE CHANGELOG.md pkg/
-mkdir -p pkg/docs && cp docs/behaviour.md pkg/docs/
+rm -rf pkg/docs && mkdir -p pkg/docs && cp docs/*.md pkg/docs/
 # and toolsearch-mcp the license and changelog (its README is its own).
 cp LICENSE CHANGELOG.md proxy/

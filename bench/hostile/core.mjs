@@ -1,4 +1,4 @@
-// What hostile schemas, results and servers cost the library itself (issue 53):
+// What hostile schemas, results and servers cost the library itself:
 // - a tool_call against a schema of that many levels, each referring to the
 //   next twice (the validator's work doubled per level, before);
 // - a tool result of that many MiB through tool_call (copied into the wasm

@@ -1,5 +1,5 @@
-// The proxy's config, cache and approvals at a size and at ten times it
-// (issue 53): a cached listing checked at start (none of its tools usable,
+// The proxy's config, cache and approvals at a size and at ten times it:
+// a cached listing checked at start (none of its tools usable,
 // or the first one), a servers.json read and checked, writes of a cache
 // whose lock another process holds (the calls return at once), and the
 // approval question for many arguments, deep ones, and one long value.

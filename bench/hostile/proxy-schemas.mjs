@@ -1,5 +1,4 @@
-// What a server's output schemas and churning listings cost the proxy
-// (issue 53, HIGH 2 and 3, MEDIUM 8):
+// What a server's output schemas and churning listings cost the proxy:
 // - a tool whose output schema's pattern is `^(a+)+$`, called for a result
 //   of that many a's and a b (a backtracking check doubles per a);
 // - a server of that many tools, each with an output schema of its own,

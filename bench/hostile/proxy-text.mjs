@@ -1,4 +1,4 @@
-// What a server's text and volume cost the proxy (issue 53): its errors,
+// What a server's text and volume cost the proxy: its errors,
 // quoted cut and cleaned of the values it was given, and an HTTP answer
 // over maxMessageBytes, refused unread.
 import { createServer } from "node:http";

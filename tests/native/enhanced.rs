@@ -902,7 +902,7 @@ fn a_session_that_defers_nothing_says_why_nothing_is_found() {
 #[test]
 fn a_session_whose_every_source_failed_says_so_not_that_its_tools_are_listed() {
     // Every server failed to start: no tool defers, and each declared
-    // source says why (issue 53).
+    // source says why.
     let down = json!({"tools": [], "declaredSources": [
         {"name": "github", "unavailable": "github did not start. Check its command."},
         {"name": "slack", "tool_count": 4, "unavailable": "slack did not start. Check its command."}

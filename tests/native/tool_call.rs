@@ -601,8 +601,8 @@ fn deferred_resolution(engine: &toolsearch::Engine, s: &toolsearch::Session) -> 
     )
 }
 
-/// A tool whose schema has `levels` definitions, each applying the next twice
-/// (issue 53): the validator's work doubles per level.
+/// A tool whose schema has `levels` definitions, each applying the next twice:
+/// the validator's work doubles per level.
 fn doubling_reference_session(engine: &toolsearch::Engine, levels: usize) -> toolsearch::Session {
     let mut defs = serde_json::Map::new();
     for i in 0..levels {

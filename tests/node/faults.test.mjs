@@ -1,4 +1,4 @@
-// The gateway fault matrix (issue 13) against a real HTTP gateway on
+// The gateway fault matrix against a real HTTP gateway on
 // 127.0.0.1, through the fetch client and through callbacks: under every fault
 // the local part of search and describe answers is byte-identical to the
 // answer of an instance without a gateway, and connector calls settle with an

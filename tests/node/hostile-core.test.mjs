@@ -1,4 +1,4 @@
-// The library's own defects of issue 53's hostile review, one test each:
+// The library's own defects found by a hostile review, one test each:
 // schemas whose validation cost doubled per `$ref` level, approvals that
 // judged the model's raw arguments instead of those the tool runs with, a
 // doubled period after a host's reason, a hint that called failed servers'

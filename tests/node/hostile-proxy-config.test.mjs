@@ -1,4 +1,4 @@
-// The proxy's config, cache and approvals against hostile input (issue 53):
+// The proxy's config, cache and approvals against hostile input:
 // a "cache" naming a file that is not ours (the config itself) leaves it as
 // it is, and a key file planted as a link is not followed; a cached listing
 // that imports to nothing does not hide its server;

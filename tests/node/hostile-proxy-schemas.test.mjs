@@ -1,5 +1,5 @@
-// A server's output schemas and churning listings against the proxy (issue
-// 53): an output schema's pattern never runs, however it backtracks; no
+// A server's output schemas and churning listings against the proxy: an
+// output schema's pattern never runs, however it backtracks; no
 // output schema is compiled, at a listing or at a relisting; a schema that
 // cannot be compiled costs its server nothing; a relisting reads only the
 // tools that changed, and names them as fromMcp names the whole listing; a

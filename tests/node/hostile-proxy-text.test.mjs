@@ -1,4 +1,4 @@
-// What a hostile server's text and volume cost the proxy (issue 53): a long
+// What a hostile server's text and volume cost the proxy: a long
 // error is quoted cut, in linear time; the values the proxy passed a server
 // (its env, headers, URL, args) never come back through its errors, to the
 // model or the logs; an HTTP server's message over maxMessageBytes is

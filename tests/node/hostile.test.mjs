@@ -1,4 +1,4 @@
-// Hostile input and faulty hosts (issue 13): each test is the regression test
+// Hostile input and faulty hosts: each test is the regression test
 // of one defect a hostile run found. Whatever the input, a call settles with
 // an answer and the same instance still searches afterwards.
 import { test } from "node:test";

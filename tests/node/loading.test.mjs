@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { root } from "./support.mjs";
 
-/** The size issue's budget for the wasm a page downloads before searching. */
+/** The budget for the wasm a page downloads before searching. */
 const LIBRARY_GZIP_BYTES = 600 * 1024;
 /**
  * Its budget for both modules together, the validator included: 1 MB, read
@@ -24,7 +24,7 @@ const SHIPPED_GZIP_BYTES = 1024 * 1024;
 const ZLIB_ALLOWANCE = 1.03;
 
 /**
- * Gzipped size of a file of pkg/web, measured as the issue does (`gzip -9`);
+ * Gzipped size of a file of pkg/web, measured as bench/README.md does (`gzip -9`);
  * where gzip is missing, Node's zlib, scaled back by its allowance.
  */
 function gzipped(file) {

@@ -1,4 +1,4 @@
-// Property test of the public surface (issue 13): random hostile values for
+// Property test of the public surface: random hostile values for
 // every method, option and callback, from a seeded generator (the same cases on
 // every run). Invariants: no call throws except the documented TypeError for
 // a session that is no object, every bridge answer is JSON text (or a tool's

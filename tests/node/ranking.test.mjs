@@ -114,7 +114,7 @@ test("ablation switches a rule off", async () => {
   assert.equal((await groups(noDecision, query))[0].confidence, "high");
 });
 
-test("enhanced on the real catalog: the issue's examples", { skip: sharedDir() ? false : SKIP_SHARED }, async () => {
+test("enhanced on the real catalog: requests in sentences and other languages", { skip: sharedDir() ? false : SKIP_SHARED }, async () => {
   const real = realCatalogSession(sharedDir());
   const ts = new ToolSearch({ config: { ranking: "enhanced" } });
   const out = JSON.parse(

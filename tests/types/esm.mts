@@ -26,7 +26,20 @@ import init, {
 import initWeb, { ToolSearch as WebToolSearch } from "toolsearch/web";
 import wasmUrl from "toolsearch/toolsearch_bg.wasm";
 import validatorUrl from "toolsearch/validator_bg.wasm";
-import { connectMcpServers, type McpHost, type McpPrompt, type McpResource, type McpResourceTemplate } from "toolsearch-mcp";
+import {
+  ConfigError,
+  ToolFailedError,
+  ToolSearchProxy,
+  connectMcpServers,
+  resolveConfig,
+  type McpHost,
+  type McpPrompt,
+  type McpResource,
+  type McpResourceTemplate,
+  type ProxyConfig,
+  type ProxyErrorCode,
+} from "toolsearch-mcp";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 
 const host: Host = {
   executeTool: async (name: string, args: Record<string, unknown>) => `${name} ${JSON.stringify(args)}`,
@@ -34,7 +47,7 @@ const host: Host = {
   gateway: {
     search: async () => ({}),
     schemas: async () => ({}),
-    // API.md: execute always gets its idempotency key.
+    // docs/behaviour.md §11.3: execute always gets its idempotency key.
     execute: async (body, opts) => {
       const key: string = opts.idempotencyKey;
       return { body, key };
@@ -50,7 +63,7 @@ const options: ToolSearchOptions = {
   host,
 };
 
-export async function run(session: Session): Promise<string[]> {
+export async function run(session: Session, transport: Transport): Promise<string[]> {
   await init();
   await initWeb(wasmUrl, validatorUrl);
   const ts = new ToolSearch(options);
@@ -111,7 +124,15 @@ export async function run(session: Session): Promise<string[]> {
   const contents = (await mcp.readResource(uris[0])).contents.map((content) => content.uri);
   void [roles, templates, contents];
   await ts.toolSearch({ queries: [ran] }, mcp.session);
+  const failure = await mcp.callTool("mcp__files__write_file", {}).catch((error: unknown) => error);
+  const failed: string[] = failure instanceof ToolFailedError ? failure.cause.content.map((block) => block.type) : [];
+  const code: ProxyErrorCode | null = failure instanceof ConfigError ? failure.code : null;
+  void [failed, code];
   await mcp.close();
+  const proxyConfig: ProxyConfig = resolveConfig({ mcpServers: { files: { command: "mcp-server-filesystem", approval: "always" } }, toolTimeoutMs: 5_000 }, { path: "servers.json" });
+  const proxy = new ToolSearchProxy(proxyConfig, { log: (line: string) => void line, now: Date.now });
+  await proxy.connect(transport);
+  await proxy.close();
   ts.free();
   using disposable = new WebToolSearch();
   void disposable;

@@ -24,7 +24,7 @@ pub(crate) const PARAM_TEXT: usize = 4;
 
 /// Term-frequency weight of a match in each field. This, `LENGTH_NORM` and
 /// `K1` were chosen on the development sets by a coordinate search of the
-/// ranking alone (bench/README.md, "Constants").
+/// ranking alone (bench/EXPERIMENTS.md, 2026-12-04, "BM25F constants by a coordinate search on dev", and 2026-12-04 "BM25F sweep on dev").
 const WEIGHT: [f64; FIELDS] = [5.0, 2.25, 0.6, 0.36, 0.3];
 /// Length normalisation per field.
 const LENGTH_NORM: [f64; FIELDS] = [0.3, 0.5, 0.75, 0.5, 0.45];

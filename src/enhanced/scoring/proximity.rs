@@ -9,7 +9,7 @@ use crate::enhanced::index::TermId;
 const WINDOW: usize = 2;
 /// What a pair of adjacent concepts adds to a tool's score, times the
 /// smaller of their IDFs; a pair `d` words apart adds `1/d` of it. Chosen
-/// on the development sets with the window (bench/README.md, "Proximity").
+/// on the development sets with the window (bench/EXPERIMENTS.md, 2026-12-05, "Proximity").
 const PAIR_WEIGHT: f64 = 0.25;
 /// The concepts considered, in query order (one bit each).
 const MOST_CONCEPTS: usize = 64;
