@@ -264,7 +264,8 @@ export class Catalog {
    * @returns {boolean}
    */
   #mayServe(server) {
-    if (server.state === "failed" || server.state === "closed") return false;
+    const { kind } = server.connection;
+    if (kind === "failed" || kind === "closed") return false;
     return server.serves === null || server.serves.includes(this.kind);
   }
 

@@ -1,19 +1,30 @@
 // servers.json as toolsearch-mcp reads it: JSON, or JSONC as VS Code writes it
-// (comments, trailing commas, a byte-order mark), in the `mcpServers` shape of
-// Claude Desktop and Cursor. Every key is checked: a key no one reads, a
-// VS Code `servers` map or a typo is an error that says what was meant,
-// never a proxy that silently serves nothing.
+// (comments, trailing commas, a byte-order mark: jsonc.mjs), in the
+// `mcpServers` shape of Claude Desktop and Cursor. Every key is checked: a
+// key no one reads, a VS Code `servers` map or a typo is an error that says
+// what was meant, never a proxy that silently serves nothing.
+//
+// Every setting's default is in one table (SETTINGS); `resolveConfig`
+// checks a config and resolves it once, into one frozen object that the
+// proxy reads as it is. The host (`connectMcpServers`, a public API that
+// refuses nothing) reads its own options' defaults from the same table
+// (`hostSettings`).
 import { createHash } from "node:crypto";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { APPROVAL_POLICIES, DEFAULT_APPROVAL, WITHOUT_ELICITATION } from "./approval.mjs";
+import { ConfigError } from "./errors.mjs";
 import { expandEntry } from "./expand.mjs";
+import { parseJsonc } from "./jsonc.mjs";
+import { didYouMean } from "./suggest.mjs";
+
+export { ConfigError, parseJsonc };
 
 /** @import { ToolSearchConfig } from "toolsearch" */
-/** @import { McpServersMap } from "toolsearch-mcp" */
+/** @import { McpHostOptions, McpServersMap } from "toolsearch-mcp" */
 
 /**
- * servers.json once checked.
+ * servers.json once checked, as it was written.
  * @typedef {object} Config
  * @property {Record<string, unknown>} [mcpServers]
  * @property {ToolSearchConfig} [toolSearch]
@@ -25,6 +36,25 @@ import { expandEntry } from "./expand.mjs";
  * @property {number} [maxMessageBytes]
  * @property {"allow" | "refuse"} [approvalWithoutElicitation]
  * @property {string | false} [cache]
+ */
+
+/**
+ * The proxy's config, resolved once (`resolveConfig`) and frozen: each
+ * setting as servers.json says it or as SETTINGS defaults it, within its
+ * bounds, and the servers to start.
+ * @typedef {object} ProxyConfig
+ * @property {Readonly<Record<string, ServerSpec>>} servers the servers to start, disabled ones left out
+ * @property {readonly string[]} disabled the servers left out, by name
+ * @property {Readonly<Record<string, string>>} approvals each server's approval policy, by name
+ * @property {ToolSearchConfig | undefined} toolSearch the library's config (undefined: its defaults)
+ * @property {number} contextLength
+ * @property {number} toolTimeoutMs
+ * @property {number} toolMaxTimeoutMs never less than toolTimeoutMs
+ * @property {number} startTimeoutMs
+ * @property {number} retryDelayMs
+ * @property {number} maxMessageBytes
+ * @property {"allow" | "refuse"} approvalWithoutElicitation
+ * @property {string | undefined} cache the manifest cache file; undefined for none
  */
 
 /**
@@ -49,22 +79,74 @@ import { expandEntry } from "./expand.mjs";
  * @typedef {McpServersMap[string] & { defer?: boolean, alwaysLoad?: true | string[], keywords?: Record<string, string | string[]>, secrets?: string[] }} ServerSpec
  */
 
-/** The keys of servers.json and what each takes. @type {Record<string, string>} */
-const OPTIONS = {
-  mcpServers: "an object: server name -> {command, args?, env?, cwd?} or {url, headers?}",
-  toolSearch: "an object: the library's config (ranking, search_default_limit, ...)",
-  contextLength: "a positive number of tokens",
-  toolTimeoutMs: "a positive whole number of milliseconds",
-  toolMaxTimeoutMs: "a positive whole number of milliseconds",
-  startTimeoutMs: "a positive whole number of milliseconds",
-  retryDelayMs: "a whole number of milliseconds, 0 for never",
-  maxMessageBytes: "a whole number of bytes, at least 65536 (64 KiB: no MCP client's first message fits in less)",
-  approvalWithoutElicitation: '"allow" (the default: the client\'s own approval of the call stands) or "refuse": what becomes of a call that an approval policy asks about when the client cannot be asked',
-  cache: "a file path, or false",
-};
+/**
+ * One setting: its default, what servers.json may say (`valid`, and
+ * `takes` for the error that says what it must be), and the most it takes
+ * (a larger value is taken as this).
+ * @typedef {object} Setting
+ * @property {unknown} default
+ * @property {string} takes
+ * @property {(value: unknown) => boolean} valid
+ * @property {number} [most]
+ */
 
-/** The smallest `maxMessageBytes`: a client's `initialize` must fit. */
+/** The longest delay a timer takes (Node reads a longer one as 1 ms). */
+export const LONGEST_DELAY_MS = 2 ** 31 - 1;
+
+/** The smallest `maxMessageBytes` of servers.json: a client's `initialize` must fit. */
 const MIN_MESSAGE_BYTES = 64 * 1024;
+
+/** What `mcpServers` takes. */
+const MCP_SERVERS = "an object: server name -> {command, args?, env?, cwd?} or {url, headers?}";
+
+/**
+ * A check that `value` is a whole number of at least `least`.
+ * @param {number} least
+ * @returns {(value: unknown) => boolean}
+ */
+const wholeFrom = (least) => (value) => typeof value === "number" && Number.isInteger(value) && value >= least;
+/** @param {string} takes */
+const milliseconds = (takes) => ({ valid: wholeFrom(1), most: LONGEST_DELAY_MS, takes });
+
+/**
+ * Every setting of servers.json besides `mcpServers`, in the order their
+ * problems are told: the one table of defaults. A timer's setting is at
+ * most the longest delay a timer takes.
+ * @type {Readonly<Record<Exclude<keyof Config, "mcpServers">, Readonly<Setting>>>}
+ */
+export const SETTINGS = deepFreeze({
+  /** A tool call's deadline (10 minutes); its server's progress restarts it. */
+  toolTimeoutMs: { default: 600_000, ...milliseconds("a positive whole number of milliseconds") },
+  /** The longest a call may take whatever its progress (an hour), never less than toolTimeoutMs. */
+  toolMaxTimeoutMs: { default: 3_600_000, ...milliseconds("a positive whole number of milliseconds") },
+  /** A server's start and its listing, one deadline for both. */
+  startTimeoutMs: { default: 30_000, ...milliseconds("a positive whole number of milliseconds") },
+  /** The largest message read, from the client and from each server (64 MiB; the SDK's own is 10 MiB). */
+  maxMessageBytes: {
+    default: 64 * 1024 * 1024,
+    valid: wholeFrom(MIN_MESSAGE_BYTES),
+    // 2 GiB: more than one message can ever be read as text.
+    most: 2 ** 31 - 1,
+    takes: "a whole number of bytes, at least 65536 (64 KiB: no MCP client's first message fits in less)",
+  },
+  /** The first wait before a server that failed to start is tried again; each failure doubles it; 0: never. */
+  retryDelayMs: { default: 5_000, valid: wholeFrom(0), most: LONGEST_DELAY_MS, takes: "a whole number of milliseconds, 0 for never" },
+  /** What becomes of a call an approval policy asks about when the client cannot be asked. */
+  approvalWithoutElicitation: {
+    default: "allow",
+    valid: (value) => WITHOUT_ELICITATION.includes(/** @type {string} */ (value)),
+    takes: '"allow" (the default: the client\'s own approval of the call stands) or "refuse": what becomes of a call that an approval policy asks about when the client cannot be asked',
+  },
+  /** The client's context in tokens, for the listing's budget. */
+  contextLength: { default: 200_000, valid: (value) => typeof value === "number" && value > 0, takes: "a positive number of tokens" },
+  /** The library's config; undefined: the library's defaults. */
+  toolSearch: { default: undefined, valid: isObject, takes: "an object: the library's config (ranking, search_default_limit, ...)" },
+  /** The manifest cache file; undefined: a file per config in cacheFolder() (none for a config without a file); false: none. */
+  cache: { default: undefined, valid: (value) => value === false || (typeof value === "string" && value.length > 0), takes: "a file path, or false" },
+});
+
+/** The keys of servers.json. */
+const KEYS = ["mcpServers", ...Object.keys(SETTINGS)];
 
 /** The keys of one server's entry. */
 const ENTRY_KEYS = ["command", "args", "env", "cwd", "url", "headers", "type", "disabled", "approval", "defer", "alwaysLoad", "keywords"];
@@ -72,22 +154,84 @@ const ENTRY_KEYS = ["command", "args", "env", "cwd", "url", "headers", "type", "
 /** What an entry's `type` may say (Claude Code and VS Code write one). @type {Record<string, string>} */
 const TYPES = { stdio: "command", http: "url", "streamable-http": "url", sse: "url" };
 
-/** A servers.json that cannot be served, with every reason. */
-export class ConfigError extends Error {
-  /** @param {string[]} problems */
-  constructor(problems) {
-    super(problems.join("\n"));
-    this.name = "ConfigError";
-    this.problems = problems;
+/**
+ * The proxy's config from servers.json (`source`: its text, or the value
+ * it holds, which is read as the text it would write), checked and
+ * resolved once: every setting with its default, within its bounds, and
+ * frozen. `path` is where the file is: a relative `cache` is read from its
+ * folder, and without a `cache` key the manifest cache is a file of its
+ * own in `cacheFolder()` (with no `path`: a relative `cache` is read from
+ * the working folder, and there is none by default). Throws `ConfigError`
+ * listing every problem found.
+ * @param {unknown} source
+ * @param {{ path?: string, env?: NodeJS.ProcessEnv }} [options] `env`: what `${VAR}` reads
+ * @returns {Readonly<ProxyConfig>}
+ */
+export function resolveConfig(source, { path, env = process.env } = {}) {
+  let text;
+  try {
+    text = typeof source === "string" ? source : JSON.stringify(source);
+  } catch (error) {
+    throw new ConfigError([`it is not JSON: ${/** @type {Error} */ (error).message}`]);
   }
+  const { config, servers, disabled, approvals } = readConfig(text ?? "", env);
+  /**
+   * The setting `key` as written, or its default, at most its `most`.
+   * @param {keyof typeof SETTINGS} key
+   * @returns {unknown}
+   */
+  const value = (key) => {
+    const { default: fallback, most } = SETTINGS[key];
+    const given = config[key] ?? fallback;
+    return typeof given === "number" && most !== undefined ? Math.min(given, most) : given;
+  };
+  const toolTimeoutMs = /** @type {number} */ (value("toolTimeoutMs"));
+  const named = typeof config.cache === "string" && path === undefined ? resolve(config.cache) : undefined;
+  const resolved = /** @type {ProxyConfig} */ ({
+    servers,
+    disabled,
+    approvals: Object.fromEntries(approvals),
+    toolSearch: value("toolSearch"),
+    contextLength: value("contextLength"),
+    toolTimeoutMs,
+    toolMaxTimeoutMs: Math.max(toolTimeoutMs, /** @type {number} */ (value("toolMaxTimeoutMs"))),
+    startTimeoutMs: value("startTimeoutMs"),
+    retryDelayMs: value("retryDelayMs"),
+    maxMessageBytes: value("maxMessageBytes"),
+    approvalWithoutElicitation: value("approvalWithoutElicitation"),
+    cache: path === undefined ? named : cachePath(config, path, env),
+  });
+  return deepFreeze(resolved);
 }
 
 /**
- * Reads servers.json text: the config object, its servers checked (disabled
- * ones left out and named in `disabled`), and each server's approval policy
- * (`approvals`, a Map by server name). Throws `ConfigError` listing every problem
- * found.
- * `${VAR}` in an entry's strings reads `env` (expand.mjs).
+ * The host's own settings as a caller of `connectMcpServers` gave them: its
+ * API refuses nothing, so what is no positive number (a `retryDelayMs` of
+ * 0 aside: never) reads as the setting's default. A fraction is taken
+ * whole, and a value past a setting's `most` as its `most`.
+ * @param {McpHostOptions} options
+ * @returns {{ startTimeoutMs: number, retryDelayMs: number, maxMessageBytes: number }}
+ */
+export function hostSettings(options) {
+  /** @param {"startTimeoutMs" | "retryDelayMs" | "maxMessageBytes"} key */
+  const read = (key) => {
+    const given = options[key];
+    const { default: fallback, most } = SETTINGS[key];
+    return typeof given === "number" && Number.isFinite(given) && given >= 1 ? Math.min(Math.floor(given), most ?? Infinity) : /** @type {number} */ (fallback);
+  };
+  return {
+    startTimeoutMs: read("startTimeoutMs"),
+    retryDelayMs: options.retryDelayMs === 0 ? 0 : read("retryDelayMs"),
+    maxMessageBytes: read("maxMessageBytes"),
+  };
+}
+
+/**
+ * Reads servers.json text: the config object as written, its servers
+ * checked (disabled ones left out and named in `disabled`), and each
+ * server's approval policy (`approvals`, a Map by server name). Throws
+ * `ConfigError` listing every problem found. `${VAR}` in an entry's
+ * strings reads `env` (expand.mjs). `resolveConfig` resolves it.
  * @param {string} text
  * @param {NodeJS.ProcessEnv} [env] the environment `${VAR}` reads
  * @returns {{ config: Config, servers: Record<string, ServerSpec>, disabled: string[], approvals: Map<string, string> }}
@@ -108,10 +252,13 @@ export function readConfig(text, env = process.env) {
   /** @type {string[]} */
   const problems = [];
   for (const key of Object.keys(config)) {
-    if (!Object.hasOwn(OPTIONS, key)) problems.push(unknownKey(key, Object.keys(OPTIONS), ""));
+    if (!KEYS.includes(key)) problems.push(unknownKey(key, KEYS, ""));
   }
-  if (!Object.hasOwn(config, "mcpServers") && !Object.hasOwn(config, "servers")) problems.push(`"mcpServers" is missing: ${OPTIONS.mcpServers}`);
-  problems.push(...optionProblems(fields));
+  if (!Object.hasOwn(config, "mcpServers") && !Object.hasOwn(config, "servers")) problems.push(`"mcpServers" is missing: ${MCP_SERVERS}`);
+  for (const [key, setting] of Object.entries(SETTINGS)) {
+    const value = fields[key];
+    if (value !== undefined && !setting.valid(value)) problems.push(`"${key}" must be ${setting.takes} (${describe(value)} found)`);
+  }
   /** @type {[string, ServerSpec][]} */
   const servers = [];
   /** @type {string[]} */
@@ -119,8 +266,8 @@ export function readConfig(text, env = process.env) {
   /** @type {Map<string, string>} */
   const approvals = new Map();
   const entries = fields.mcpServers;
-  if (entries !== undefined && (entries === null || typeof entries !== "object" || Array.isArray(entries))) {
-    problems.push(`"mcpServers" must be ${OPTIONS.mcpServers} (${describe(entries)} found)`);
+  if (entries !== undefined && !isObject(entries)) {
+    problems.push(`"mcpServers" must be ${MCP_SERVERS} (${describe(entries)} found)`);
   } else {
     /** @type {[string, unknown][]} */
     const named = Object.entries(entries ?? {});
@@ -144,38 +291,35 @@ export function readConfig(text, env = process.env) {
 }
 
 /**
- * The problems of one option's value.
- * @param {Record<string, unknown>} config
- * @returns {string[]}
+ * An unknown key, with the known one it most likely means.
+ * @param {string} key
+ * @param {string[]} known
+ * @param {string} where
+ * @returns {string}
  */
-function optionProblems(config) {
-  /** @type {string[]} */
-  const problems = [];
-  /**
-   * @param {string} key
-   * @param {number} least
-   */
-  const whole = (key, least) => {
-    const value = config[key];
-    if (value !== undefined && !(typeof value === "number" && Number.isInteger(value) && value >= least)) problems.push(`"${key}" must be ${OPTIONS[key]} (${describe(value)} found)`);
-  };
-  for (const key of ["toolTimeoutMs", "toolMaxTimeoutMs", "startTimeoutMs"]) whole(key, 1);
-  whole("maxMessageBytes", MIN_MESSAGE_BYTES);
-  whole("retryDelayMs", 0);
-  const { contextLength, toolSearch, cache, approvalWithoutElicitation } = config;
-  if (approvalWithoutElicitation !== undefined && !WITHOUT_ELICITATION.includes(/** @type {string} */ (approvalWithoutElicitation))) {
-    problems.push(`"approvalWithoutElicitation" must be ${OPTIONS.approvalWithoutElicitation} (${describe(approvalWithoutElicitation)} found)`);
+function unknownKey(key, known, where) {
+  if (key === "servers" && where === "") {
+    return `${where}unknown key "servers": did you mean "mcpServers"? (VS Code's mcp.json says "servers"; this file takes the "mcpServers" shape of Claude Desktop and Cursor)`;
   }
-  if (contextLength !== undefined && !(typeof contextLength === "number" && contextLength > 0)) {
-    problems.push(`"contextLength" must be ${OPTIONS.contextLength} (${describe(contextLength)} found)`);
+  return `${where}unknown key ${JSON.stringify(key)}: ${didYouMean(key, known)}`;
+}
+
+/**
+ * `value`, and every object it holds, frozen (without recursion: a config may nest deep).
+ * @template T
+ * @param {T} value
+ * @returns {T}
+ */
+function deepFreeze(value) {
+  /** @type {unknown[]} */
+  const pending = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (item === null || typeof item !== "object" || Object.isFrozen(item)) continue;
+    Object.freeze(item);
+    for (const inner of Object.values(item)) pending.push(inner);
   }
-  if (toolSearch !== undefined && (toolSearch === null || typeof toolSearch !== "object" || Array.isArray(toolSearch))) {
-    problems.push(`"toolSearch" must be ${OPTIONS.toolSearch} (${describe(toolSearch)} found)`);
-  }
-  if (cache !== undefined && cache !== false && !(typeof cache === "string" && cache.length > 0)) {
-    problems.push(`"cache" must be ${OPTIONS.cache} (${describe(cache)} found)`);
-  }
-  return problems;
+  return value;
 }
 
 /**
@@ -257,7 +401,9 @@ function serverSpec({ command, args, env, cwd, url, headers, type, defer, always
  * @param {unknown} value
  * @returns {value is Record<string, unknown>}
  */
-const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+function isObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
 
 /** @param {unknown} value */
 function isUrl(value) {
@@ -270,43 +416,6 @@ function isUrl(value) {
 }
 
 /**
- * An unknown key, with the known one it most likely means.
- * @param {string} key
- * @param {string[]} known
- * @param {string} where
- * @returns {string}
- */
-function unknownKey(key, known, where) {
-  if (key === "servers" && where === "") {
-    return `${where}unknown key "servers": did you mean "mcpServers"? (VS Code's mcp.json says "servers"; this file takes the "mcpServers" shape of Claude Desktop and Cursor)`;
-  }
-  const near = known
-    .map((k) => /** @type {[string, number]} */ ([k, editDistance(key.toLowerCase(), k.toLowerCase())]))
-    .filter(([k, d]) => d <= Math.max(2, Math.floor(k.length / 3)))
-    .sort((a, b) => a[1] - b[1])[0];
-  const hint = near ? `did you mean "${near[0]}"?` : `the keys are ${known.join(", ")}`;
-  return `${where}unknown key ${JSON.stringify(key)}: ${hint}`;
-}
-
-/**
- * Levenshtein distance.
- * @param {string} a
- * @param {string} b
- * @returns {number}
- */
-function editDistance(a, b) {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) {
-      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    row = next;
-  }
-  return row[b.length];
-}
-
-/**
  * A value's kind, for an error message.
  * @param {unknown} value
  * @returns {string}
@@ -316,75 +425,6 @@ function describe(value) {
   if (Array.isArray(value)) return "a list";
   if (typeof value === "string") return value.length > 40 ? "a string" : JSON.stringify(value);
   return typeof value === "object" ? "an object" : `${typeof value} ${String(value).slice(0, 40)}`;
-}
-
-/**
- * JSON with comments (`//`, `/* *\/`), trailing commas and a leading
- * byte-order mark, as VS Code writes it. Strings are kept as written, so a
- * URL's `//` inside one is no comment. JSON.parse makes every key an own
- * property, `"__proto__"` too: no key sets an object's prototype. Throws a
- * SyntaxError.
- * @param {string} text
- * @returns {unknown}
- */
-export function parseJsonc(text) {
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const withoutComments = outsideStrings(source, (at) => {
-    if (source.startsWith("//", at)) {
-      const end = source.indexOf("\n", at);
-      return ["", end < 0 ? source.length : end];
-    }
-    if (source.startsWith("/*", at)) {
-      const end = source.indexOf("*/", at + 2);
-      if (end < 0) throw new SyntaxError(`a comment is not closed (${position(source, at)})`);
-      // Its newlines stay, so that JSON.parse's positions stay right.
-      return [source.slice(at, end + 2).replace(/[^\n]/g, " "), end + 2];
-    }
-    return [source[at], at + 1];
-  });
-  const visible = /\S/g;
-  const withoutTrailingCommas = outsideStrings(withoutComments, (at) => {
-    if (withoutComments[at] !== ",") return [withoutComments[at], at + 1];
-    visible.lastIndex = at + 1;
-    const next = visible.exec(withoutComments)?.[0];
-    return [next === "}" || next === "]" ? " " : ",", at + 1];
-  });
-  return JSON.parse(withoutTrailingCommas);
-}
-
-/**
- * `text` rewritten outside its strings: `edit(at)` gives what the text at
- * `at` becomes and where to go on; strings are copied as written.
- * @param {string} text
- * @param {(at: number) => [string, number]} edit
- * @returns {string}
- */
-function outsideStrings(text, edit) {
-  let out = "";
-  let at = 0;
-  while (at < text.length) {
-    if (text[at] === '"') {
-      let end = at + 1;
-      while (end < text.length && text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
-      out += text.slice(at, end + 1);
-      at = end + 1;
-    } else {
-      const [piece, next] = edit(at);
-      out += piece;
-      at = next;
-    }
-  }
-  return out;
-}
-
-/**
- * "line L, column C" of offset `at`.
- * @param {string} text
- * @param {number} at
- */
-function position(text, at) {
-  const before = text.slice(0, at).split("\n");
-  return `line ${before.length}, column ${before[before.length - 1].length + 1}`;
 }
 
 /**

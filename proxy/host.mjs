@@ -17,13 +17,16 @@
 //
 // The parts: pool.mjs (the servers of one host, the session, naming),
 // server.mjs (one server and its states), transport.mjs (processes, HTTP,
-// floods), environment.mjs (what a stdio server is started with),
+// floods; sdk-private.mjs, the two private fields of the SDK it reaches),
+// config.mjs (its settings' defaults), errors.mjs (what it throws),
+// environment.mjs (what a stdio server is started with),
 // http-limit.mjs (HTTP messages within maxMessageBytes), listing.mjs
 // (tools/list), importer.mjs (a listing read at the cost of what changed),
 // cache.mjs (the manifest cache), catalogs.mjs (the servers' prompts and
 // resources), prompts.mjs (their names and gets), resources.mjs (their
 // URIs and reads), secrets.mjs and redact.mjs (what of a server's text may
 // be quoted).
+import { ToolFailedError } from "./errors.mjs";
 import { ServerPool } from "./pool.mjs";
 
 /** @import { McpCallOptions, McpHost, McpHostOptions, McpServerSpec, McpServersMap } from "toolsearch-mcp" */
@@ -65,12 +68,12 @@ export async function connectMcpServers(servers, options = {}) {
   /** Runs a tool by its session name: the server's result as it came, its content blocks included. */
   /** @type {McpHost["callToolResult"]} */
   const callToolResult = (name, args, callOptions) => pool.callToolResult(name, args, callOptions);
-  /** Runs a tool by its session name: its result's text, or a throw with that text when the server says isError. */
+  /** Runs a tool by its session name: its result's text, or a ToolFailedError with that text (and the result) when the server says isError. */
   /** @type {McpHost["callTool"]} */
   const callTool = async (name, args, callOptions) => {
     const result = await pool.callToolResult(name, args, callOptions);
     const text = resultText(result);
-    if (result.isError) throw new Error(text);
+    if (result.isError) throw new ToolFailedError(name, text, result);
     return text;
   };
   return {

@@ -1,5 +1,7 @@
-// `toolsearch-mcp`: a host for many MCP servers (Node), on the MCP SDK.
-import type { McpTool, Session } from "toolsearch";
+// `toolsearch-mcp`: a host for many MCP servers (Node), on the MCP SDK, and
+// the proxy in front of them (`ToolSearchProxy`), to run in-process.
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { McpTool, Session, ToolSearchConfig } from "toolsearch";
 
 /**
  * Which of a server's tools stay visible instead of behind tool_search:
@@ -55,18 +57,16 @@ export interface McpHost {
   origins: Record<string, { server: string; tool: string }>;
   /** Servers that are unavailable (they did not start, or failed to start again), and why; one leaves it when a later try starts it. Updated in place. */
   failures: { server: string; reason: string }[];
-  /** Runs a tool by its session name: the text of its result; throws with that text when the server reports isError. */
+  /** Runs a tool by its session name: the text of its result; throws a `ToolFailedError` with that text (and the result as its `cause`) when the server reports isError. */
   callTool(name: string, args: Record<string, unknown>, options?: McpCallOptions): Promise<string>;
   /**
    * Runs a tool by its session name: the server's result as it came (its
    * content blocks: text, images, resources); throws only when no server
-   * offers the name or the connection fails.
+   * offers the name (`ProxyError` "unknown_tool"), its server cannot start
+   * ("server_unavailable") or the connection fails ("connection_closed",
+   * or the SDK's McpError).
    */
-  callToolResult(
-    name: string,
-    args: Record<string, unknown>,
-    options?: McpCallOptions,
-  ): Promise<{ content: Array<{ type: string; [key: string]: unknown }>; structuredContent?: Record<string, unknown>; isError?: boolean }>;
+  callToolResult(name: string, args: Record<string, unknown>, options?: McpCallOptions): Promise<McpToolResult>;
   /**
    * Lists again, in the background, the tools of each server whose latest
    * listing has outlived the `ttlMs` its server gave with it (MCP
@@ -101,6 +101,13 @@ export interface McpHost {
   readResource(uri: string, options?: McpCallOptions): Promise<{ contents: Array<{ uri: string; [key: string]: unknown }>; [key: string]: unknown }>;
   /** Closes every connection, and ends every server process still running (after a grace period, killed). */
   close(): Promise<void>;
+}
+
+/** A tool's result as its server gave it. */
+export interface McpToolResult {
+  content: Array<{ type: string; [key: string]: unknown }>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
 }
 
 /** A prompt of a server, as it listed it but for its name. */
@@ -180,3 +187,121 @@ export function connectMcpServers(servers: McpServerSpec[] | McpServersMap, opti
 
 /** The text parts of an MCP tool result, or the whole result as JSON. */
 export function resultText(result: unknown): string;
+
+/**
+ * What went wrong, stable across releases: `config_invalid` (a config that
+ * cannot be served), `tool_failed` (a tool's server answered isError),
+ * `unknown_tool` (no server offers it), `server_unavailable` (its server did
+ * not start, or the host is closed), `connection_closed` (its server's
+ * connection closed during the call), `proxy_closed` (the proxy was closed,
+ * or connected twice).
+ */
+export type ProxyErrorCode = "config_invalid" | "tool_failed" | "unknown_tool" | "server_unavailable" | "connection_closed" | "proxy_closed";
+
+/** An error of toolsearch-mcp's own: read `code`, never the text. */
+export class ProxyError extends Error {
+  readonly code: ProxyErrorCode;
+}
+
+/** A config that cannot be served: `problems` says every reason, each a line of the message. */
+export class ConfigError extends ProxyError {
+  readonly code: "config_invalid";
+  readonly problems: string[];
+}
+
+/** A tool whose server answered isError: the message is the result's text; `cause`, the result, content blocks and all. */
+export class ToolFailedError extends ProxyError {
+  readonly code: "tool_failed";
+  /** The tool's name in the session. */
+  readonly tool: string;
+  readonly cause: McpToolResult;
+}
+
+/** One server's entry in servers.json (the README's table says each key). */
+export type ProxyServerEntry = (
+  | { command: string; args?: string[]; env?: Record<string, string>; cwd?: string; type?: "stdio" }
+  | { url: string; headers?: Record<string, string>; type?: McpHttpType }
+) & { disabled?: boolean; approval?: "destructive" | "always" | "never" } & McpPinning;
+
+/**
+ * servers.json as the proxy reads it (the README's table says each key):
+ * `mcpServers` and the settings. `resolveConfig` takes it, or its text.
+ */
+export interface ProxyConfigInput {
+  mcpServers: Record<string, ProxyServerEntry>;
+  toolSearch?: ToolSearchConfig;
+  contextLength?: number;
+  toolTimeoutMs?: number;
+  toolMaxTimeoutMs?: number;
+  startTimeoutMs?: number;
+  retryDelayMs?: number;
+  maxMessageBytes?: number;
+  approvalWithoutElicitation?: "allow" | "refuse";
+  cache?: string | false;
+}
+
+/** The proxy's config, resolved once: every setting given or defaulted, within its bounds; frozen. */
+export interface ProxyConfig {
+  /** The servers to start, disabled ones left out; `${VAR}`s expanded. */
+  readonly servers: Readonly<McpServersMap>;
+  /** The servers left out (`disabled: true`), by name. */
+  readonly disabled: readonly string[];
+  /** Each server's approval policy, by name. */
+  readonly approvals: Readonly<Record<string, "destructive" | "always" | "never">>;
+  readonly toolSearch: ToolSearchConfig | undefined;
+  /** Default 200,000 tokens. */
+  readonly contextLength: number;
+  /** Default 600,000 ms. */
+  readonly toolTimeoutMs: number;
+  /** Default 3,600,000 ms; never less than `toolTimeoutMs`. */
+  readonly toolMaxTimeoutMs: number;
+  /** Default 30,000 ms. */
+  readonly startTimeoutMs: number;
+  /** Default 5,000 ms; 0: a failed server is not tried again. */
+  readonly retryDelayMs: number;
+  /** Default 64 MiB. */
+  readonly maxMessageBytes: number;
+  /** Default "allow". */
+  readonly approvalWithoutElicitation: "allow" | "refuse";
+  /** The manifest cache file; undefined for none. */
+  readonly cache: string | undefined;
+}
+
+/**
+ * Checks a config (servers.json's text, or the value it holds) and resolves
+ * it, once: every default applied, every value within its bounds, frozen.
+ * `path` is the file's: a relative `cache` is read from its folder, and
+ * without a `cache` key the cache is a file of its own in
+ * `$XDG_CACHE_HOME/toolsearch-mcp/` (with no `path`: a relative `cache` is
+ * read from the working folder, and there is no cache by default). `env`
+ * is what `${VAR}` reads (default `process.env`). Throws `ConfigError`.
+ */
+export function resolveConfig(source: string | ProxyConfigInput, options?: { path?: string; env?: Record<string, string | undefined> }): ProxyConfig;
+
+/** Options of a `ToolSearchProxy`. */
+export interface ToolSearchProxyOptions {
+  /** Told what the proxy has to say, a line at a time: servers that start or are unavailable, warnings (default: nothing). */
+  log?: (line: string) => void;
+  /** The clock of the turns it infers for the search guard, in ms (default `Date.now`). */
+  now?: () => number;
+}
+
+/**
+ * The proxy: an MCP server that shows its client tool_search,
+ * tool_describe and tool_call in front of the servers of its config. The
+ * bin serves it over stdio; here, over any transport of the MCP SDK.
+ */
+export class ToolSearchProxy {
+  /** A proxy of `config` (which `resolveConfig` made); nothing starts until `connect`. */
+  constructor(config: ProxyConfig, options?: ToolSearchProxyOptions);
+  /**
+   * Serves its client through `transport` and starts its servers: the
+   * client is answered at once, and its requests wait for the servers.
+   * Resolves once each server has started or failed to; rejects when they
+   * cannot be started at all. Once per proxy; when the client's connection
+   * closes, the proxy closes.
+   */
+  connect(transport: Transport): Promise<void>;
+  /** Ends its servers (their processes too), then its client's connection. */
+  close(): Promise<void>;
+}

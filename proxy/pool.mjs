@@ -4,7 +4,8 @@
 // read when asked for (catalogs.mjs, prompts.mjs, resources.mjs).
 import { CACHE_MAX_AGE_MS, ManifestCache } from "./cache.mjs";
 import { Catalog } from "./catalogs.mjs";
-import { LONGEST_DELAY_MS, MAX_MESSAGE_BYTES, positive } from "./limits.mjs";
+import { hostSettings } from "./config.mjs";
+import { ProxyError } from "./errors.mjs";
 import { withKeywords } from "./keywords.mjs";
 import { withPinning } from "./pinning.mjs";
 import { Prompts } from "./prompts.mjs";
@@ -35,11 +36,6 @@ import { END_GRACE_MS, endProcesses } from "./transport.mjs";
  * @property {unknown} [keywords]
  * @property {unknown} [secrets]
  */
-
-/** How long a server may take to start and list its tools before it counts as unavailable. */
-const START_TIMEOUT_MS = 30_000;
-/** The first wait before a server that failed to start is tried again; each failure doubles it. */
-const RETRY_DELAY_MS = 5_000;
 
 /**
  * `[{name, ...spec}]` from an array of specs or an `mcpServers` map: disabled ones and repeated names left out.
@@ -79,10 +75,12 @@ export class ServerPool {
     this.warn = (warning) => options.onWarning?.(warning);
     const maxAge = typeof options.cacheMaxAgeMs === "number" && options.cacheMaxAgeMs >= 0 ? options.cacheMaxAgeMs : CACHE_MAX_AGE_MS;
     this.cache = new ManifestCache(options.cache, maxAge, this.warn);
-    this.startTimeout = positive(options.startTimeoutMs, START_TIMEOUT_MS, LONGEST_DELAY_MS);
-    this.maxMessageBytes = positive(options.maxMessageBytes, MAX_MESSAGE_BYTES);
-    // 0 turns the tries again off.
-    this.retryDelay = options.retryDelayMs === 0 ? 0 : positive(options.retryDelayMs, RETRY_DELAY_MS, LONGEST_DELAY_MS);
+    const settings = hostSettings(options);
+    /** How long a server may take to start and list its tools before it counts as unavailable. */
+    this.startTimeout = settings.startTimeoutMs;
+    this.maxMessageBytes = settings.maxMessageBytes;
+    /** The first wait before a server that failed to start is tried again (each failure doubles it); 0: never. */
+    this.retryDelay = settings.retryDelayMs;
     this.#servers = specsOf(servers).map((spec) => new Server(spec, this));
     this.#byName = new Map(this.#servers.map((server) => [server.name, server]));
     const prompts = new Catalog("prompts", this.#servers, this);
@@ -106,12 +104,11 @@ export class ServerPool {
     const outcomes = await Promise.all(this.#servers.map((server) => server.open()));
     this.#servers.forEach((server, i) => {
       const { tools, failure } = outcomes[i];
-      if (failure !== undefined) this.fail(server, failure);
+      if (failure !== undefined) server.fail(failure);
       else if (tools !== null) server.adopt(tools);
     });
     this.rebuild();
     for (const server of this.#servers) server.firstListed();
-    for (const server of this.#servers) if (server.failure !== null) server.retryLater();
   }
 
   /**
@@ -167,30 +164,6 @@ export class ServerPool {
   }
 
   /**
-   * Records why `server` is unavailable (the latest reason), as its redactor quotes it.
-   * @param {Server} server
-   * @param {string} unredacted
-   */
-  fail(server, unredacted) {
-    server.failure = server.redactor.reason(unredacted);
-    server.state = "failed";
-    this.#listFailures();
-  }
-
-  /**
-   * Forgets `server`'s failure and its next try; true if it had failed.
-   * @param {Server} server
-   * @returns {boolean}
-   */
-  recover(server) {
-    const had = server.failure !== null;
-    server.failure = null;
-    server.stopRetry();
-    if (had) this.#listFailures();
-    return had;
-  }
-
-  /**
    * Runs a tool by its session name: the server's result as it came.
    * @param {string} name
    * @param {Record<string, unknown>} args
@@ -199,7 +172,7 @@ export class ServerPool {
   callToolResult(name, args, callOptions) {
     const origin = Object.hasOwn(this.origins, name) ? this.origins[name] : undefined;
     const server = origin && this.#byName.get(origin.server);
-    if (!server) return Promise.reject(new Error(`no MCP server offers '${name}'`));
+    if (!server) return Promise.reject(new ProxyError("unknown_tool", `no MCP server offers '${name}'`));
     return server.call(origin.tool, args, callOptions);
   }
 
@@ -211,8 +184,8 @@ export class ServerPool {
     await endProcesses(this.children);
   }
 
-  /** `failures` in configuration order, in place (hosts hold the array). */
-  #listFailures() {
+  /** `failures` again, in configuration order, in place (hosts hold the array): a server failed, or started. */
+  listFailures() {
     this.failures.length = 0;
     for (const server of this.#servers) if (server.failure !== null) this.failures.push({ server: server.name, reason: server.failure });
   }

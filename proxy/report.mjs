@@ -1,5 +1,10 @@
 // `toolsearch-mcp --report`: the findability report of the servers' tools
-// (`ts.findability`), as text a server author reads.
+// (`ts.findability`), as text a server author reads, or as JSON.
+import { ToolSearch } from "toolsearch";
+import { connectMcpServers } from "./host.mjs";
+
+/** @import { Findability } from "toolsearch" */
+/** @import { ProxyConfig } from "./config.mjs" */
 
 /**
  * `n` with thousands separated, as the report writes counts.
@@ -8,9 +13,29 @@
 const count = (n) => n.toLocaleString("en-US");
 
 /**
+ * The report of the servers of `config`: they are started (a failed one is
+ * not tried again, and `log` says why), their tools read, and they are ended.
+ * @param {Readonly<ProxyConfig>} config
+ * @param {{ json: boolean, log: (line: string) => void }} options `json`: the findings as JSON
+ * @returns {Promise<string>}
+ */
+export async function report(config, { json, log }) {
+  const host = await connectMcpServers(config.servers, { cache: config.cache, startTimeoutMs: config.startTimeoutMs, retryDelayMs: 0, onWarning: log });
+  try {
+    for (const failure of host.failures) log(`server '${failure.server}' is unavailable: ${failure.reason}`);
+    const reader = new ToolSearch({ config: config.toolSearch });
+    const findings = reader.findability(host.session);
+    const read = Object.keys(config.servers).length - host.failures.length;
+    return json ? `${JSON.stringify(findings, null, 2)}\n` : reportText(findings, read, reader.config.ranking);
+  } finally {
+    await host.close();
+  }
+}
+
+/**
  * The report as text: the counts, then every finding with its reason and
  * fix. `servers` is the number of servers whose tools were read.
- * @param {import("toolsearch").Findability} report
+ * @param {Findability} report
  * @param {number} servers
  * @param {string} ranking
  */

@@ -1,11 +1,13 @@
-// One configured MCP server and its state: not started yet, its tools from
-// the cache, starting, connected, stopped (it starts again on its next
-// call), failed (tried again later), or closed with the host.
+// One configured MCP server and its connection, whose state is one value
+// (`Connection`, a tagged union): not started yet, its tools from the
+// cache, starting, connected, stopped (it starts again on its next call),
+// failed (tried again later), or closed with the host.
 import { createRequire } from "node:module";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { kindsIn, servedBy } from "./catalogs.mjs";
 import { withheldNote } from "./environment.mjs";
+import { ProxyError } from "./errors.mjs";
 import { ToolImporter } from "./importer.mjs";
 import { listAll } from "./listing.mjs";
 import { MAX_REASON_CHARS, Redactor, errorText } from "./redact.mjs";
@@ -22,6 +24,42 @@ import { endProcesses, fallsBackToSse, guardAgainstFloods, stopProcess, transpor
 /**
  * The listing of one connection's tools in progress, and whether changes were announced meanwhile.
  * @typedef {{ listing: boolean, again: boolean, relist: () => Promise<void> }} Follow
+ */
+/**
+ * One connection to the server, from its start to its end: its client and
+ * transport (for what the server wrote to stderr), its listings (`follow`),
+ * why it was stopped if it flooded, and the first error of its latest burst.
+ * @typedef {object} Link
+ * @property {Client} client
+ * @property {HostTransport} transport
+ * @property {Follow} follow
+ * @property {string | null} flood
+ * @property {{ error: Error, at: number } | null} lastError
+ */
+/**
+ * Why a start of the server failed (its redactor's words), and its next try
+ * (`timer`, after `delay` ms), if it is tried again.
+ * @typedef {{ reason: string, retry: { timer: NodeJS.Timeout, delay: number } | null }} Failure
+ */
+/**
+ * The server's connection, one of:
+ * - `idle`: not started yet;
+ * - `cached`: its tools read from the cache; it starts on its first call;
+ * - `starting`: the `start` in progress;
+ * - `connected`: its `link`, made by `start` (null for the host's own first start);
+ * - `stopped`: its connection closed or flooded; it starts again on its next call;
+ * - `failed`: its latest start failed; it is tried again (`failure.retry`);
+ * - `closed`: closed with the host.
+ * A `failure` stands from a failed start until a start lists its tools:
+ * one in progress carries the failure it tries again, which the host
+ * reports meanwhile and whose delay the next try doubles.
+ * @typedef {{ kind: "idle" }
+ *   | { kind: "cached" }
+ *   | { kind: "starting", start: Promise<Link>, failure: Failure | null }
+ *   | { kind: "connected", link: Link, start: Promise<Link> | null, failure: Failure | null }
+ *   | { kind: "stopped", failure: Failure | null }
+ *   | { kind: "failed", failure: Failure }
+ *   | { kind: "closed" }} Connection
  */
 
 const CLIENT = { name: "toolsearch-mcp", version: createRequire(import.meta.url)("./package.json").version };
@@ -84,30 +122,26 @@ function withWithheld(error, spec) {
   return note === "" ? error : new Error(`${errorText(error)}; ${note}`);
 }
 
+/**
+ * The failure `connection` carries (its own, or the one its start tries again), or null.
+ * @param {Connection} connection
+ * @returns {Failure | null}
+ */
+const failureOf = (connection) => ("failure" in connection ? connection.failure : null);
+
 export class Server {
-  /**
-   * "idle", "cached", "starting", "connected", "stopped", "failed" or "closed" (see the module's comment).
-   * @type {"idle" | "cached" | "starting" | "connected" | "stopped" | "failed" | "closed"}
-   */
-  state = "idle";
-  /** Its client while connected. @type {Client | null} */
-  client = null;
+  /** @type {Connection} */
+  #connection = { kind: "idle" };
   /** What `ToolSearch.fromMcp` made of its latest listing, while the session holds its tools. @type {McpImport | null} */
   imported = null;
-  /** Why it is unavailable (redacted), while it is. @type {string | null} */
-  failure = null;
   /**
    * What it serves besides tools, as it declared at its latest start, or
    * as the cache says before it starts; null when unknown.
    * @type {Kind[] | null}
    */
   serves = null;
-  /** Its next try after a failed start: `{timer, delay}`. @type {{ timer: NodeJS.Timeout, delay: number } | null} */
-  retry = null;
   /** @type {ServerPool} */
   #pool;
-  /** The start in progress (or done) since its client was last dropped. @type {Promise<Client> | null} */
-  #start = null;
   /** The number of its latest listing: an older one that ends later is dropped. */
   #generation = 0;
   /** When its latest listing began. */
@@ -122,14 +156,6 @@ export class Server {
   #staleAt = null;
   /** How long its latest listing after an announced change took, end to end (ms): the next one waits in proportion. */
   #relistCost = 0;
-  /** The first error of its connection's latest burst: `{error, at}`. @type {{ error: Error, at: number } | null} */
-  #lastError = null;
-  /** Per client, why it was stopped, when it flooded. @type {WeakMap<Client, string>} */
-  #floods = new WeakMap();
-  /** Per client, its listing in progress and the changes announced meanwhile. @type {WeakMap<Client, Follow>} */
-  #follows = new WeakMap();
-  /** Per client, its transport (for what the server wrote to stderr). @type {WeakMap<Client, HostTransport>} */
-  #transports = new WeakMap();
 
   /**
    * @param {ServerEntry} spec
@@ -143,6 +169,22 @@ export class Server {
     /** Its listings as session parts, each at the cost of what changed. */
     this.importer = new ToolImporter(spec.name);
     this.#pool = pool;
+  }
+
+  /** Its connection now (a value: a change replaces it). */
+  get connection() {
+    return this.#connection;
+  }
+
+  /** Its client while connected, else null. */
+  get client() {
+    const connection = this.#connection;
+    return connection.kind === "connected" ? connection.link.client : null;
+  }
+
+  /** Why it is unavailable (redacted), from a failed start until a start succeeds; else null. */
+  get failure() {
+    return failureOf(this.#connection)?.reason ?? null;
   }
 
   /**
@@ -163,28 +205,28 @@ export class Server {
     const pool = this.#pool;
     const cached = pool.cache.freshTools(this.spec);
     if (cached !== null) {
-      this.state = "cached";
+      this.#connection = { kind: "cached" };
       this.serves = kindsIn(pool.cache.serves(this.spec));
       this.#staleAt = pool.cache.staleAt(this.name);
       return { tools: cached };
     }
     const deadline = Date.now() + pool.startTimeout;
-    let client;
+    let link;
     try {
-      client = await this.#connect();
+      link = await this.#connect();
     } catch (error) {
       return { failure: errorText(error) };
     }
     try {
       // The connection's first listing: announced changes wait for it
       // (firstListed), so no other listing of the server overtakes it.
-      const tools = await this.#list(client, Math.max(1, deadline - Date.now()));
+      const tools = await this.#list(link.client, Math.max(1, deadline - Date.now()));
       if (tools !== null) pool.cache.remember(this.spec, tools, this.#ttlMs, this.serves);
       return { tools };
     } catch (error) {
-      this.#drop(client);
-      await client.close().catch(() => {});
-      return { failure: explained(error, this.#transports.get(client), this.redactor, "tools/list failed: ").message };
+      this.#drop(link);
+      await link.client.close().catch(() => {});
+      return { failure: explained(error, link.transport, this.redactor, "tools/list failed: ").message };
     }
   }
 
@@ -194,18 +236,8 @@ export class Server {
    * one the session holds.
    * @returns {Promise<Client>}
    */
-  connected() {
-    if (this.client) return Promise.resolve(this.client);
-    if (this.#pool.closed) return Promise.reject(new Error(`the MCP server ${this.name} is not connected`));
-    if (!this.#start) {
-      /** @type {{ client: Client | null }} */
-      const attempt = { client: null };
-      /** @type {Promise<Client>} */
-      const start = this.#startAgain(attempt).catch((error) => this.#notStarted(error, attempt.client, start));
-      this.#start = start;
-      this.state = "starting";
-    }
-    return this.#start;
+  async connected() {
+    return (await this.#linked()).client;
   }
 
   /**
@@ -218,19 +250,147 @@ export class Server {
    * @returns {Promise<CallToolResult>}
    */
   async call(tool, args, callOptions) {
-    const client = await this.connected();
+    const link = await this.#linked();
     /** @type {CallToolResult} */
     let result;
     try {
       // Read with the SDK's default result schema, CallToolResultSchema (its
       // types also allow the old `{toolResult}` shape, which only another schema reads).
-      result = /** @type {CallToolResult} */ (await client.callTool({ name: tool, arguments: args }, undefined, callOptions));
+      result = /** @type {CallToolResult} */ (await link.client.callTool({ name: tool, arguments: args }, undefined, callOptions));
     } catch (error) {
-      if (this.client === client || this.#pool.closed) throw this.#quotable(error);
-      const cause = this.#floods.get(client) ?? this.#causeOfClose() ?? this.redactor.reason(errorText(error));
-      throw new Error(`the connection to the MCP server ${this.name} closed during the call (${cause}); it starts again on the next call`);
+      if (this.#isCurrent(link) || this.#pool.closed) throw this.#quotable(error);
+      const cause = link.flood ?? this.#causeOfClose(link) ?? this.redactor.reason(errorText(error));
+      const message = `the connection to the MCP server ${this.name} closed during the call (${cause}); it starts again on the next call`;
+      throw new ProxyError("connection_closed", message, { cause: this.#quotable(error) });
     }
     return result.isError ? this.redactor.scrub(result) : result;
+  }
+
+  /**
+   * Ends the first listing of a connection (its own, by default), once its
+   * caller has taken it: a change announced during it is listed now.
+   * @param {Link | null} [link]
+   */
+  firstListed(link = this.#current()) {
+    if (!link) return;
+    const { follow } = link;
+    if (follow.again && !this.#pool.closed && this.#isCurrent(link)) follow.relist().catch(() => {});
+    else follow.listing = false;
+  }
+
+  /**
+   * Lists its tools again, in the background, when the listing the session
+   * holds has outlived the ttlMs its server gave: a cached one by starting
+   * the server, a connected one as an announced change is (one listing at a
+   * time, paced). Once per listing: the next one sets the time again.
+   */
+  refreshIfStale() {
+    if (this.#staleAt === null || Date.now() < this.#staleAt || this.#pool.closed) return;
+    const connection = this.#connection;
+    if (connection.kind === "cached") {
+      this.#staleAt = null;
+      this.connected().catch(() => {});
+      return;
+    }
+    // A listing in progress sets the time again when it ends.
+    if (connection.kind !== "connected" || connection.link.follow.listing) return;
+    const { follow } = connection.link;
+    this.#staleAt = null;
+    follow.listing = true;
+    follow.relist().catch(() => {});
+  }
+
+  /**
+   * Its start failed: it is unavailable, for `unredacted` (as its redactor
+   * quotes it), and tried again later: after the first delay, then twice
+   * as long each time, up to RETRY_MAX_DELAY_MS (or the first delay, if
+   * longer). An entry that can never start (neither a command nor a url)
+   * is not tried again.
+   * @param {string} unredacted
+   */
+  fail(unredacted) {
+    const previous = failureOf(this.#connection);
+    if (previous?.retry) clearTimeout(previous.retry.timer);
+    const retry = this.#nextTry(previous?.retry?.delay);
+    this.#connection = { kind: "failed", failure: { reason: this.redactor.reason(unredacted), retry } };
+    this.#pool.listFailures();
+  }
+
+  /** Cancels its next try. */
+  stopRetry() {
+    const retry = failureOf(this.#connection)?.retry;
+    if (retry) clearTimeout(retry.timer);
+  }
+
+  /** Closes its connection (the host is closing). */
+  close() {
+    this.stopRetry();
+    const connection = this.#connection;
+    this.#connection = { kind: "closed" };
+    return connection.kind === "connected" ? connection.link.client.close() : undefined;
+  }
+
+  /**
+   * Its connection's link, started now if it is not connected nor starting.
+   * @returns {Promise<Link>}
+   */
+  #linked() {
+    const connection = this.#connection;
+    if (connection.kind === "connected") return Promise.resolve(connection.link);
+    if (connection.kind === "starting") return connection.start;
+    if (this.#pool.closed) return Promise.reject(new ProxyError("server_unavailable", `the MCP server ${this.name} is not connected`));
+    /** @type {{ link: Link | null }} */
+    const attempt = { link: null };
+    /** @type {Promise<Link>} */
+    const start = this.#startAgain(attempt).catch((error) => this.#notStarted(error, attempt.link, start));
+    this.#connection = { kind: "starting", start, failure: failureOf(connection) };
+    return start;
+  }
+
+  /** Its link while connected, else null. */
+  #current() {
+    const connection = this.#connection;
+    return connection.kind === "connected" ? connection.link : null;
+  }
+
+  /**
+   * Whether `link` is its connection now.
+   * @param {Link} link
+   */
+  #isCurrent(link) {
+    return this.#current() === link;
+  }
+
+  /**
+   * The next try after a failed start, after the first delay or twice
+   * `delay` (the previous try's); null when it is not tried again.
+   * @param {number} [delay]
+   * @returns {Failure["retry"]}
+   */
+  #nextTry(delay) {
+    const pool = this.#pool;
+    if (pool.closed || pool.retryDelay === 0 || (typeof this.spec.command !== "string" && typeof this.spec.url !== "string")) return null;
+    const next = delay === undefined ? pool.retryDelay : Math.min(delay * 2, Math.max(RETRY_MAX_DELAY_MS, pool.retryDelay));
+    const timer = setTimeout(() => {
+      const { kind } = this.#connection;
+      if (!pool.closed && (kind === "failed" || kind === "stopped")) this.connected().catch(() => {});
+    }, next);
+    timer.unref?.();
+    return { timer, delay: next };
+  }
+
+  /**
+   * Forgets its failure, and its next try, once a start has listed its tools; true if it had failed.
+   * @returns {boolean}
+   */
+  #recover() {
+    const connection = this.#connection;
+    const failure = failureOf(connection);
+    if (failure === null) return false;
+    if (failure.retry) clearTimeout(failure.retry.timer);
+    if (connection.kind === "starting" || connection.kind === "connected" || connection.kind === "stopped") this.#connection = { ...connection, failure: null };
+    this.#pool.listFailures();
+    return true;
   }
 
   /**
@@ -250,70 +410,10 @@ export class Server {
   }
 
   /**
-   * Ends the first listing of its connection (its caller's, once the caller
-   * has taken it): a change announced during it is listed now.
-   * @param {Client | null} [client]
-   */
-  firstListed(client = this.client) {
-    const follow = client && this.#follows.get(client);
-    if (!follow) return;
-    if (follow.again && !this.#pool.closed && this.client === client) follow.relist().catch(() => {});
-    else follow.listing = false;
-  }
-
-  /**
-   * Lists its tools again, in the background, when the listing the session
-   * holds has outlived the ttlMs its server gave: a cached one by starting
-   * the server, a connected one as an announced change is (one listing at a
-   * time, paced). Once per listing: the next one sets the time again.
-   */
-  refreshIfStale() {
-    if (this.#staleAt === null || Date.now() < this.#staleAt || this.#pool.closed) return;
-    if (this.state === "cached") {
-      this.#staleAt = null;
-      this.connected().catch(() => {});
-      return;
-    }
-    const follow = this.client && this.#follows.get(this.client);
-    // A listing in progress sets the time again when it ends.
-    if (!follow || follow.listing) return;
-    this.#staleAt = null;
-    follow.listing = true;
-    follow.relist().catch(() => {});
-  }
-
-  /**
-   * Tries it again later: after the first delay, then twice as long each
-   * time, up to RETRY_MAX_DELAY_MS (or the first delay, if longer). An entry
-   * that can never start (neither a command nor a url) is not tried again.
-   */
-  retryLater() {
-    const pool = this.#pool;
-    if (pool.closed || pool.retryDelay === 0 || (typeof this.spec.command !== "string" && typeof this.spec.url !== "string")) return;
-    const delay = this.retry ? Math.min(this.retry.delay * 2, Math.max(RETRY_MAX_DELAY_MS, pool.retryDelay)) : pool.retryDelay;
-    const timer = setTimeout(() => {
-      if (!pool.closed && !this.client && !this.#start) this.connected().catch(() => {});
-    }, delay);
-    timer.unref?.();
-    this.retry = { timer, delay };
-  }
-
-  /** Cancels its next try. */
-  stopRetry() {
-    if (this.retry) clearTimeout(this.retry.timer);
-    this.retry = null;
-  }
-
-  /** Closes its connection (the host is closing). */
-  close() {
-    this.stopRetry();
-    this.state = "closed";
-    return this.client?.close();
-  }
-
-  /**
-   * Connects it and follows its tools/list_changed.
-   * @returns {Promise<Client>}
+   * Connects it and follows its tools/list_changed: its connection becomes
+   * `connected`, from the start in progress (if any), whose failure it keeps
+   * until its listing.
+   * @returns {Promise<Link>}
    */
   async #connect() {
     const pool = this.#pool;
@@ -329,15 +429,15 @@ export class Server {
       throw new Error("the host is closed");
     }
     pool.options.onStart?.(this.name);
-    this.client = client;
-    this.state = "connected";
+    /** @type {Link} */
+    const link = { client, transport, flood: null, lastError: null, follow: { listing: true, again: false, relist: () => this.#relist(link) } };
+    const before = this.#connection;
+    this.#connection = { kind: "connected", link, start: before.kind === "starting" ? before.start : null, failure: failureOf(before) };
     this.serves = servedBy(client.getServerCapabilities());
-    this.#lastError = null;
-    this.#watch(client, transport);
-    this.#follow(client);
-    this.#transports.set(client, transport);
+    this.#watch(link);
+    this.#follow(link);
     for (const catalog of pool.catalogs) catalog.started(this, client);
-    return client;
+    return link;
   }
 
   /**
@@ -362,50 +462,49 @@ export class Server {
   }
 
   /**
-   * Keeps its connection's errors, and drops the client when it floods or closes: the next call starts it again.
-   * @param {Client} client
-   * @param {HostTransport} transport
+   * Keeps its connection's errors, and drops the link when it floods or closes: the next call starts it again.
+   * @param {Link} link
    */
-  #watch(client, transport) {
+  #watch(link) {
     const pool = this.#pool;
+    const { client, transport } = link;
     client.onerror = (error) => {
-      if (this.client !== client) return;
-      const last = this.#lastError;
-      if (!last || Date.now() - last.at > ERROR_BURST_MS) this.#lastError = { error, at: Date.now() };
+      const last = link.lastError;
+      if (!last || Date.now() - last.at > ERROR_BURST_MS) link.lastError = { error, at: Date.now() };
     };
     guardAgainstFloods(transport, (flood) => {
-      this.#floods.set(client, flood);
-      if (!this.#drop(client)) return;
+      link.flood = flood;
+      if (!this.#drop(link)) return;
       if (!pool.closed) pool.warn(`server '${this.name}' was stopped: ${flood}; it starts again on its next call`);
       if (transport.child) stopProcess(transport.child);
       client.close().catch(() => {});
     });
     client.onclose = () => {
-      if (!this.#drop(client)) return;
-      const cause = this.#causeOfClose();
+      if (!this.#drop(link)) return;
+      const cause = this.#causeOfClose(link);
       if (!pool.closed) pool.warn(`server '${this.name}' closed its connection${cause ? ` (${cause})` : ""}; it starts again on its next call`);
     };
   }
 
   /**
-   * Forgets `client` when it is its current one (true then): the next call starts it again.
-   * @param {Client} client
+   * Forgets `link` when it is its connection (true then): the next call starts it again.
+   * @param {Link} link
    * @returns {boolean}
    */
-  #drop(client) {
-    if (this.client !== client) return false;
-    this.client = null;
-    this.#start = null;
-    if (this.state === "connected") this.state = "stopped";
+  #drop(link) {
+    const connection = this.#connection;
+    if (connection.kind !== "connected" || connection.link !== link) return false;
+    this.#connection = { kind: "stopped", failure: connection.failure };
     return true;
   }
 
   /**
-   * Why its connection broke: an error just before it closed (not a stray line long before), if any.
+   * Why `link` broke: an error just before it closed (not a stray line long before), if any.
+   * @param {Link} link
    * @returns {string | undefined}
    */
-  #causeOfClose() {
-    const last = this.#lastError;
+  #causeOfClose(link) {
+    const last = link.lastError;
     return last && Date.now() - last.at <= ERROR_BURST_MS ? this.redactor.reason(errorText(last.error)) : undefined;
   }
 
@@ -439,12 +538,9 @@ export class Server {
    * it) included: a change announced while one runs is listed once more
    * after it, however often it was announced (a server that announces in a
    * loop costs one listing at a time, not one each).
-   * @param {Client} client
+   * @param {Link} link
    */
-  #follow(client) {
-    /** @type {Follow} */
-    const follow = { listing: true, again: false, relist: () => this.#relist(client, follow) };
-    this.#follows.set(client, follow);
+  #follow({ client, follow }) {
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       if (follow.listing) {
         follow.again = true;
@@ -457,26 +553,26 @@ export class Server {
 
   /**
    * Lists its tools again, as long as changes were announced meanwhile.
-   * @param {Client} client
-   * @param {Follow} follow
+   * @param {Link} link
    */
-  async #relist(client, follow) {
+  async #relist(link) {
+    const { follow } = link;
     try {
       do {
         follow.again = false;
         const interval = Math.min(Math.max(RELIST_INTERVAL_MS, this.#relistCost / RELIST_SHARE), RELIST_MAX_INTERVAL_MS);
         const wait = this.#listedAt + interval - Date.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait).unref?.());
-        if (this.#pool.closed || this.client !== client) return;
+        if (this.#pool.closed || !this.#isCurrent(link)) return;
         const began = performance.now();
         try {
-          const tools = await this.#list(client);
+          const tools = await this.#list(link.client);
           if (tools !== null) this.#relisted(tools);
         } catch (error) {
           this.#pool.warn(`server '${this.name}': its tools could not be listed again (${this.redactor.reason(errorText(error))})`);
         }
         this.#relistCost = performance.now() - began;
-      } while (follow.again && !this.#pool.closed && this.client === client);
+      } while (follow.again && !this.#pool.closed && this.#isCurrent(link));
     } finally {
       follow.listing = false;
     }
@@ -501,22 +597,22 @@ export class Server {
 
   /**
    * Starts it again; the session takes its listing when it changed, or when it had failed.
-   * @param {{ client: Client | null }} attempt
-   * @returns {Promise<Client>}
+   * @param {{ link: Link | null }} attempt
+   * @returns {Promise<Link>}
    */
   async #startAgain(attempt) {
     const pool = this.#pool;
-    const client = await this.#connect();
-    attempt.client = client;
-    const tools = await this.#list(client);
+    const link = await this.#connect();
+    attempt.link = link;
+    const tools = await this.#list(link.client);
     if (tools !== null) pool.cache.remember(this.spec, tools, this.#ttlMs, this.serves);
-    const recovered = pool.recover(this);
+    const recovered = this.#recover();
     // Adopted again when the session dropped it (a failed start) or its tools changed.
     const fresh = tools !== null && (!this.imported || !this.importer.unchanged(tools));
     if (fresh) this.adopt(tools);
     if (fresh || recovered) pool.changed();
-    this.firstListed(client);
-    return client;
+    this.firstListed(link);
+    return link;
   }
 
   /**
@@ -526,33 +622,33 @@ export class Server {
    * closed, its process ended. A newer start (after a close during this
    * one's listing) decides what becomes of it instead.
    * @param {unknown} error
-   * @param {Client | null} client
-   * @param {Promise<Client>} start
+   * @param {Link | null} link
+   * @param {Promise<Link>} start
    * @returns {Promise<never>}
    */
-  async #notStarted(error, client, start) {
+  async #notStarted(error, link, start) {
     const pool = this.#pool;
-    const reason = explained(error, client && this.#transports.get(client), this.redactor).message;
-    if (client !== null) {
-      this.#drop(client);
-      await client.close().catch(() => {});
+    const reason = explained(error, link?.transport, this.redactor).message;
+    if (link !== null) {
+      this.#drop(link);
+      await link.client.close().catch(() => {});
     }
-    const newer = this.#start !== null && this.#start !== start;
-    if (!newer) this.#start = null;
+    const now = this.#connection;
+    const newer = (now.kind === "starting" || now.kind === "connected") && now.start !== start;
     if (!pool.closed && !newer) {
       const had = this.imported !== null;
       this.imported = null;
       this.importer.forget();
       const before = this.failure;
-      pool.fail(this, reason);
+      this.fail(reason);
       pool.cache.remember(this.spec, null);
       pool.rebuild();
       // The session changed: tools left it, or its report of the server did.
       if (had || before !== reason) pool.options.onToolsChanged?.();
-      this.retryLater();
-      const wait = this.retry && (this.retry.delay < 1000 ? `${this.retry.delay} ms` : `${Math.round(this.retry.delay / 1000)} s`);
+      const delay = failureOf(this.#connection)?.retry?.delay;
+      const wait = delay === undefined ? null : delay < 1000 ? `${delay} ms` : `${Math.round(delay / 1000)} s`;
       if (wait) pool.warn(`server '${this.name}' did not start (${reason}); it is tried again in ${wait}`);
     }
-    throw new Error(`the MCP server ${this.name} did not start (${reason})`);
+    throw new ProxyError("server_unavailable", `the MCP server ${this.name} did not start (${reason})`);
   }
 }

@@ -10,6 +10,7 @@ import { serverEnvironment } from "./environment.mjs";
 import { limitedFetch } from "./http-limit.mjs";
 import { LineBuffer } from "./line-buffer.mjs";
 import { wordStart } from "./redact.mjs";
+import { readThrough, spawnedProcess } from "./sdk-private.mjs";
 
 /** @import { ChildProcess } from "node:child_process" */
 /** @import { Readable } from "node:stream" */
@@ -79,9 +80,8 @@ class TrackedStdioTransport extends StdioClientTransport {
   constructor(params, children, warn, name) {
     super(params);
     this.#children = children;
-    // The SDK's buffer is `_readBuffer` (private to its types, so set
-    // through a view of this object); should that change, its own is used.
-    /** @type {{ _readBuffer: unknown }} */ (/** @type {unknown} */ (this))._readBuffer = new LineBuffer(params.maxBufferSize);
+    // Through the SDK's private field (sdk-private.mjs); should it go, the SDK's own buffer reads.
+    readThrough(this, new LineBuffer(params.maxBufferSize));
     // Its stderr is read as it comes, only its end kept: it says why a
     // server did not start ("GITHUB_TOKEN is not set").
     // A readable stream (the SDK types it as any stream).
@@ -124,11 +124,10 @@ class TrackedStdioTransport extends StdioClientTransport {
 
   async start() {
     await super.start();
-    // The SDK keeps the process in `_process`; should that change, processes
-    // are left to the SDK's own closing, as without this class.
-    // @ts-expect-error the SDK's private process, which this class ends itself when the SDK does not
-    const child = /** @type {ChildProcess | undefined} */ (this._process);
-    if (child === undefined || child.exitCode !== null) return;
+    // Through the SDK's private field (sdk-private.mjs); should it go,
+    // processes are left to the SDK's own closing, as without this class.
+    const child = spawnedProcess(this);
+    if (child === null || child.exitCode !== null) return;
     this.child = child;
     this.#children.add(child);
     child.once("exit", () => this.#children.delete(child));
