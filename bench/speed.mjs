@@ -8,7 +8,9 @@
 // call). Turns compared in one table run in alternating rounds.
 //
 // (d) the reference and enhanced rankings side by side on the real catalog:
-//     keyword turns stateless, prepared, frozen and with frozen tools,
+//     keyword turns stateless, prepared, prepared with a `host.onEvent`
+//     that keeps each event (a baseline without events ignores it), frozen
+//     and with frozen tools,
 //     natural and multilingual turns, and the first search of a catalog
 //     (which builds its indexes).
 //     `--baseline DIR` adds the same rows for another build of the package
@@ -55,12 +57,15 @@ function deepFreeze(value) {
  * them: "stateless" (a new array of the same tool objects), "prepared"
  * (ToolSearch.prepare's snapshot), "frozen" (one frozen array of frozen
  * tools, in a new session object each turn) or "frozen tools" (a new array
- * of the same frozen tools each turn).
+ * of the same frozen tools each turn); "prepared, events" is "prepared"
+ * with a `host.onEvent` that keeps the latest event.
  */
 function turns(tools, config = {}, queries = QUERIES, Engine = ToolSearch, mode = "stateless") {
-  const ts = new Engine({ config });
+  let latest = null;
+  const host = mode === "prepared, events" ? { onEvent: (event) => (latest = event) } : {};
+  const ts = new Engine({ config, host });
   const { toolsets } = sessionOf(tools);
-  const snapshot = mode === "prepared" ? ts.prepare({ tools: [...tools], toolsets }) : null;
+  const snapshot = mode.startsWith("prepared") ? ts.prepare({ tools: [...tools], toolsets }) : null;
   const frozen = mode.startsWith("frozen") ? { tools: deepFreeze(structuredClone(tools)), toolsets: Object.freeze({ ...toolsets }) } : null;
   const newSession = () => {
     if (mode === "frozen tools") return { ...frozen, tools: [...frozen.tools] };
@@ -97,8 +102,8 @@ function firstCalls(count, runs, more = []) {
 const catalog = loadCatalog(sharedDir());
 console.log(`toolsearch speed, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`);
 console.log("(d) rankings side by side, 1,873 tools, 3 queries per call\n");
-console.log("| ranking | keyword median | keyword p95 | keyword prepared median | keyword frozen median | keyword frozen tools median | natural + multilingual median | natural + multilingual p95 | first search of the catalog |");
-console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+console.log("| ranking | keyword median | keyword p95 | keyword prepared median | keyword prepared, onEvent median | keyword frozen median | keyword frozen tools median | natural + multilingual median | natural + multilingual p95 | first search of the catalog |");
+console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
 const at = process.argv.indexOf("--baseline");
 /** The builds measured: this one, and the baseline's with `--baseline DIR`. */
 const builds = [{ label: "", Engine: ToolSearch, dir: undefined }];
@@ -116,10 +121,11 @@ for (const ranking of ["reference", "enhanced"]) {
     firsts.push(performance.now() - t0);
     fresh.free();
   }
-  // Every build's five turns, in alternating rounds.
+  // Every build's six turns, in alternating rounds.
   const runners = builds.flatMap(({ Engine }) => [
     turns(catalog, config, QUERIES, Engine),
     turns(catalog, config, QUERIES, Engine, "prepared"),
+    turns(catalog, config, QUERIES, Engine, "prepared, events"),
     turns(catalog, config, QUERIES, Engine, "frozen"),
     turns(catalog, config, QUERIES, Engine, "frozen tools"),
     turns(catalog, config, NATURAL, Engine),
@@ -127,8 +133,8 @@ for (const ranking of ["reference", "enhanced"]) {
   const results = await alternating(runners, 300);
   runners.forEach((r) => r.free());
   builds.forEach(({ label }, b) => {
-    const [keyword, prepared, frozen, frozenTools, natural] = results.slice(5 * b, 5 * b + 5);
-    console.log(`| ${ranking}${label} | ${ms(keyword.median)} | ${ms(keyword.p95)} | ${ms(prepared.median)} | ${ms(frozen.median)} | ${ms(frozenTools.median)} | ${ms(natural.median)} | ${ms(natural.p95)} | ${ms(firsts[b])} |`);
+    const [keyword, prepared, events, frozen, frozenTools, natural] = results.slice(6 * b, 6 * b + 6);
+    console.log(`| ${ranking}${label} | ${ms(keyword.median)} | ${ms(keyword.p95)} | ${ms(prepared.median)} | ${ms(events.median)} | ${ms(frozen.median)} | ${ms(frozenTools.median)} | ${ms(natural.median)} | ${ms(natural.p95)} | ${ms(firsts[b])} |`);
   });
 }
 

@@ -363,6 +363,95 @@ export interface Host {
    * within 30 s leaves the turn to the lexical ranking alone.
    */
   embed?(texts: string[], kind: "query" | "document"): Promise<(Float32Array | number[])[]> | (Float32Array | number[])[];
+  /**
+   * Told of each bridge call once it is answered (search, describe, call,
+   * manage), and once more when the search guard refuses or shortens a
+   * search: see `ToolSearchEvent`. Called synchronously and never awaited;
+   * what it throws is ignored, so it cannot change an answer. A turn without
+   * it makes no event. `summarizeEvents` sums events up.
+   */
+  onEvent?(event: ToolSearchEvent): void;
+  /** Events of calls carry each call's `arguments` (default: false; they may hold what the user typed). */
+  eventArguments?: boolean;
+}
+
+/** What every event says. */
+export interface EventBase {
+  /** The host's `ctx.turn`, when it named one. */
+  turn?: string;
+  /** How long the call took, in milliseconds (0 for a guard event). */
+  ms: number;
+  /** When it was answered (`Date.now()`). */
+  time: number;
+  /** The error class, when the call was answered with an error. */
+  error?: ErrorClass;
+}
+
+/** One query's group of a search event. */
+export interface SearchGroupEvent {
+  /** The query as searched. */
+  query: string;
+  /** Its label under the enhanced ranking; null under the reference one. */
+  confidence: "high" | "low" | null;
+  /** The names it returned, best first. */
+  matches: string[];
+  /** It returned nothing. */
+  empty: boolean;
+  /** The search guard found nothing in it new to the turn. */
+  repeated: boolean;
+}
+
+/** One call of a call event. */
+export interface CallOutcomeEvent {
+  /** The tool called. */
+  name: string;
+  /** Its arguments, when `host.eventArguments` is true. */
+  arguments?: unknown;
+  /** It ran (and, for a connector, succeeded). */
+  ran: boolean;
+  /** Why it did not run or failed: an error class, or a connector's error code. */
+  error?: string;
+}
+
+/**
+ * An event of `host.onEvent`. Argument values are in it only when the host
+ * opts in (`host.eventArguments`); queries and names always are.
+ */
+export type ToolSearchEvent =
+  | (EventBase & {
+      type: "search";
+      queries: string[];
+      groups: SearchGroupEvent[];
+      /** The connector leg: null when it did not run, `"answered"`, or the code it failed with. */
+      connectors: string | null;
+    })
+  | (EventBase & { type: "describe"; names: string[]; found: string[] })
+  | (EventBase & { type: "call"; calls: CallOutcomeEvent[] })
+  | (EventBase & { type: "manage"; action: string })
+  | (EventBase & {
+      type: "guard";
+      /** `refused`: past `max_searches_per_turn`; `shortened`: groups that brought nothing new (`repeated`). */
+      action: "refused" | "shortened";
+      queries: string[];
+    });
+
+/** What `summarizeEvents` makes of a session's events. */
+export interface EventSummary {
+  searches: number;
+  searchesPerTurn: { turns: number; mean: number; max: number };
+  /** Groups of all searches, those labelled low and those empty, and their share. */
+  groups: { total: number; low: number; empty: number; lowOrEmptyShare: number };
+  /**
+   * The requests answered low or empty, most asked first, each with the
+   * tools that came closest: what the catalog lacks (at most 50).
+   */
+  unanswered: { request: string; count: number; low: number; empty: number; closest: string[] }[];
+  /** Tools searches returned that no call named, most found first (at most 50). */
+  foundNeverCalled: { name: string; found: number }[];
+  /** Tools called, most first, with the calls that did not run or failed (at most 50). */
+  calledMost: { name: string; calls: number; failed: number }[];
+  /** The search guard's steps: how many, and the first 20 with their turn. */
+  guard: { refused: number; shortened: number; steps: { turn: string | null; action: "refused" | "shortened"; queries: string[] }[] };
 }
 
 /**
@@ -578,6 +667,8 @@ export interface EnhancedExplanation {
       natural: number;
       /** `ln(1 + n)` for the n concepts the share counts, n at most 8: the more a query says, the smaller the share even its right tool answers. */
       breadth: number;
+      /** How the two legs agree: `1 / r` for the rank r the rules' best tool has in the plain BM25 leg (0 past its first 50; 1 when that leg ranks nothing). */
+      agreement: number;
     };
     /** 0 to 1. */
     confidence: number;
@@ -849,6 +940,15 @@ export type Answer =
  * for a string: the text alone does not say what it is.
  */
 export function isError(answer: Answer | null): boolean;
+
+/**
+ * Sums up events of `host.onEvent` (or the lines of toolsearch-mcp's log):
+ * searches per turn, the share of groups labelled low or empty, the
+ * requests the catalog could not answer with the tools that came closest,
+ * tools found but never called, tools called most, and the guard's steps.
+ * Anything that is no event is skipped.
+ */
+export function summarizeEvents(events: Iterable<unknown>): EventSummary;
 
 /** The name of a tool in any supported shape; null when it has none. */
 export function toolName(def: unknown): string | null;

@@ -57,7 +57,7 @@ mod text;
 mod wasm;
 
 pub use assemble::{AssembleOptions, Assembly};
-pub use bridge::answer::Answer;
+pub use bridge::answer::{Answer, Facts, GroupFacts, LegOutcome};
 pub use bridge::call::Resolution;
 pub use bridge::error::{BridgeError, JsonError};
 #[cfg(feature = "validation")]

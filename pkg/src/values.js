@@ -216,51 +216,6 @@ export function ownCopy(map) {
 }
 
 /**
- * The JSON text of each tool of a `tools/list` result (or of its `tools`
- * array), `null` for one that is no object; a hostile list gives what was
- * read of it.
- * @param {unknown} listToolsResult
- * @returns {string[]}
- */
-export function toolTexts(listToolsResult) {
-  /** @type {string[]} */
-  const texts = [];
-  try {
-    const list = isList(listToolsResult) ? listToolsResult : field(listToolsResult ?? {}, "tools");
-    for (const tool of isList(list) ? list : []) texts.push(isRecord(tool) ? argsText(tool) : "null");
-  } catch {
-    // a hostile list: import what was read
-  }
-  return texts;
-}
-
-/**
- * Names already in use, from an array of names, or from an object with
- * `tools` (a session or an earlier `fromMcp` result).
- * @param {unknown} taken
- * @returns {string[]}
- */
-export function takenNames(taken) {
-  const listed = isRecord(taken) ? field(taken, "tools") : undefined;
-  const items = isList(taken) ? taken : isList(listed) ? listed : [];
-  /** @type {string[]} */
-  const names = [];
-  try {
-    for (const item of items) {
-      if (typeof item === "string") names.push(item);
-      else if (isRecord(item)) {
-        const fn = field(item, "function");
-        const name = field(isRecord(fn) ? fn : item, "name");
-        if (typeof name === "string") names.push(name);
-      }
-    }
-  } catch {
-    // a hostile list: keep what was read
-  }
-  return names;
-}
-
-/**
  * The host with its `embed` answers checked here, in JavaScript, where a
  * hostile value (a proxy, a throwing getter) can only reject: the engine
  * then reads a plain array of Float32Array, or goes on without the leg.

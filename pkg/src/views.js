@@ -1,21 +1,16 @@
-// Tool views: what search and listing read of each tool, remembered per tool
-// object so that an unchanged catalog crosses into wasm as ids alone.
+// Tool views: what search and listing read of each tool, and the row each
+// view crosses into wasm as.
 //
 // Speed: an agent passes a freshly built `tools` array of the same tool
 // objects every turn. Sending 1,873 whole schemas into wasm each turn would
 // cost milliseconds, so only what search reads crosses (name, description,
 // property names, required names, and for the enhanced ranking the property
-// descriptions and enumerated values: the "view"), and each tool object is
-// remembered (WeakMap) with the id its view was interned under. A remembered
-// tool is re-read every call, unless it is frozen in every part its view reads
-// (frozen.js), and re-sent only when its view, the objects the view came from,
-// its toolset or its owner changed. Whole schemas are read live from the
-// host's objects whenever describe or call needs them.
+// descriptions and enumerated values: the "view"), once per tool: tool-ids.js
+// remembers each tool's view and id, and asks `isFresh` whether a tool still
+// reads as its view. Whole schemas are read live from the host's objects
+// whenever describe or call needs them.
 
-import { isFrozenList, isImmutableMap, isImmutableTool } from "./frozen.js";
-import { ENUM_ITEMS_MAX, isList, isRecord, jsonText, ownString } from "./values.js";
-
-/** @import { Engine } from "./entry/toolsearch.js" */
+import { ENUM_ITEMS_MAX, isList, isRecord } from "./values.js";
 
 /**
  * A tool definition as the host passed it: an object of any shape.
@@ -38,20 +33,6 @@ import { ENUM_ITEMS_MAX, isList, isRecord, jsonText, ownString } from "./values.
  * @property {unknown} keywords its search-only keywords, `_meta[KEYWORDS_META]`
  * @property {unknown[] | null} keywordItems their items as read now, for a list
  */
-/**
- * A tool's interned view, as remembered per tool object.
- * @typedef {object} Interned
- * @property {number} id
- * @property {string} name the view's name, "" for none
- * @property {string | null} toolset
- * @property {string | null} owner
- * @property {NameMap | undefined} toolsetsIn the toolsets that cannot change in which `toolset` was last found (undefined for none)
- * @property {NameMap | undefined} ownersIn the same for `owner`
- * @property {View} snap
- * @property {boolean} immutable the tool cannot change (frozen.js): its view is never read again
- * @property {number} [chars] its compact JSON length, once asked for
- */
-/** @typedef {Record<string, unknown> | null} NameMap a session's toolsets or owners */
 
 /** The `_meta` key of a tool's search-only keywords (`ToolDef::keywords`). */
 const KEYWORDS_META = "toolsearch/keywords";
@@ -61,11 +42,6 @@ const KEYWORDS_META = "toolsearch/keywords";
  * surrogate pair cut here reaches it).
  */
 const KEYWORDS_UNITS = 2000;
-
-/** Extra interned tools allowed beyond the session before the memo resets. */
-const INTERN_SLACK = 4096;
-/** An id the engine reads as a nameless tool. */
-const UNKNOWN_ID = 0xffffffff;
 
 /**
  * The definition's parameters schema, as the engine reads it (`parameters_of`
@@ -91,7 +67,6 @@ const ABSENT = "\u0003";
 const ESCAPE = "\u0004";
 const FRAMING = /[\u0000-\u0004]/;
 const FRAMING_ALL = /[\u0000-\u0004]/g;
-const utf8 = new TextEncoder();
 /** @param {string} c */
 const escapeFraming = (c) => ESCAPE + String.fromCharCode(0x40 + c.charCodeAt(0));
 /** @param {string} text */
@@ -141,7 +116,7 @@ function itemsOf(list) {
  * @param {boolean} withParams
  * @returns {View}
  */
-function snapshot(tool, withParams) {
+export function snapshot(tool, withParams) {
   const fn = tool.function;
   const block = isRecord(fn) ? fn : tool;
   const parameters = parametersOf(tool);
@@ -198,25 +173,11 @@ function paramText(params) {
 }
 
 /**
- * False for a revoked proxy, whose every read now throws: a map found
- * immutable is asked this on each use (a frozen object answers at once).
- * @param {object} map
- */
-function isUnrevoked(map) {
-  try {
-    Object.isExtensible(map);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
  * True while `tool` still reads as `snap`. Allocates one key list at most.
  * @param {Tool} tool
  * @param {View} snap
  */
-function isFresh(tool, snap) {
+export function isFresh(tool, snap) {
   const fn = tool.function;
   const parameters = parametersOf(tool);
   if (fn !== snap.fn || parameters !== snap.parameters) return false;
@@ -270,7 +231,7 @@ function freshKeywords(tool, snap) {
  * @param {string | null} toolset
  * @param {string | null} owner
  */
-function toolRow(snap, toolset, owner) {
+export function toolRow(snap, toolset, owner) {
   const framed = textField(toolset) + FIELD + textField(owner) + FIELD;
   if (snap === null) return FIELD + ABSENT + FIELD + FIELD + FIELD + framed + FIELD + ROW;
   const name = typeof snap.name === "string" ? plain(snap.name) : "";
@@ -323,290 +284,4 @@ function sameList(a, b) {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
-}
-
-const SURROGATE_PAIRS = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
-
-/**
- * Code points of `value` as compact JSON.
- * @param {unknown} value
- */
-function jsonChars(value) {
-  const text = jsonText(value, "null");
-  const pairs = text.match(SURROGATE_PAIRS);
-  return text.length - (pairs === null ? 0 : pairs.length);
-}
-
-/**
- * The views of one engine's tools: interned ids for a session's tool list,
- * with only new or changed tools sent, and their compact JSON lengths.
- */
-export class ToolViews {
-  /**
-   * Returns the engine: read on each use, as it throws once the instance is freed.
-   * @type {() => Engine}
-   */
-  #engine;
-  /** @type {WeakMap<Tool, Interned>} */
-  #memo = new WeakMap();
-  /** Counts the times the engine forgot its tools: ids of an older epoch are void. */
-  epoch = 0;
-  /**
-   * Frozen tools arrays already read, with the maps and epoch their ids were made under.
-   * @type {WeakMap<unknown[], { toolsets: NameMap, owners: NameMap, epoch: number, ids: Uint32Array }>}
-   */
-  #frozen = new WeakMap();
-  /**
-   * Tools found immutable (see frozen.js): freezing is for ever.
-   * @type {WeakSet<object>}
-   */
-  #immutable = new WeakSet();
-  /**
-   * Toolsets and owners maps found immutable (see frozen.js).
-   * @type {WeakSet<object>}
-   */
-  #immutableMaps = new WeakSet();
-  /**
-   * Frozen tools arrays found to hold something that can change: read as any other list.
-   * @type {WeakSet<unknown[]>}
-   */
-  #mutable = new WeakSet();
-  /** The largest prepared session: the engine keeps room for it beside any other. */
-  #kept = 0;
-  /**
-   * The enhanced ranking also reads property descriptions and enums.
-   * @type {boolean}
-   */
-  #withParams;
-
-  /**
-   * @param {() => Engine} engine
-   * @param {boolean} withParams
-   */
-  constructor(engine, withParams) {
-    this.#engine = engine;
-    this.#withParams = withParams;
-  }
-
-  /**
-   * Ids of `tools`; changed or new ones are interned in one engine call.
-   * When the engine holds far more tools than the session, it forgets them
-   * all and the session's tools are interned afresh.
-   * @param {unknown[]} tools
-   * @param {NameMap} toolsets
-   * @param {NameMap} owners
-   * @returns {Uint32Array}
-   */
-  ids(tools, toolsets, owners) {
-    const ids = this.#intern(tools, toolsets, owners);
-    if (this.#engine().interned() <= INTERN_SLACK + 4 * (tools.length + this.#kept)) return ids;
-    this.#engine().clear();
-    this.#memo = new WeakMap();
-    this.epoch++;
-    return this.#intern(tools, toolsets, owners);
-  }
-
-  /**
-   * Ids of a tools array that cannot change, trusted by its identity: a
-   * frozen array of tools frozen in every part their views read, with
-   * toolsets and owners frozen too, is read once; later turns with the same
-   * array and maps reuse its ids while the engine keeps them, reading none
-   * of its tools. Null for an array that can change (the caller reads it).
-   * @param {unknown[]} tools
-   * @param {NameMap} toolsets
-   * @param {NameMap} owners
-   * @returns {Uint32Array | null}
-   */
-  frozenIds(tools, toolsets, owners) {
-    if (!this.#isLastingMap(toolsets) || !this.#isLastingMap(owners)) return null;
-    const known = this.#frozen.get(tools);
-    if (known !== undefined && known.toolsets === toolsets && known.owners === owners && known.epoch === this.epoch) {
-      return known.ids;
-    }
-    if (this.#mutable.has(tools) || !Object.isFrozen(tools)) return null;
-    const immutable =
-      isFrozenList(tools) &&
-      // Anything but a record reads as a nameless tool, whatever it holds.
-      tools.every((tool) => !isRecord(tool) || this.#isImmutable(tool));
-    if (!immutable) {
-      this.#mutable.add(tools);
-      return null;
-    }
-    const ids = this.ids(tools, toolsets, owners);
-    this.#frozen.set(tools, { toolsets, owners, epoch: this.epoch, ids });
-    return ids;
-  }
-
-  /**
-   * The views `tools` were last read as (null for one read as nameless): a
-   * prepared session keeps them, so that it can be interned again as it was
-   * read after the engine forgot its tools.
-   * @param {unknown[]} tools
-   * @returns {(View | null)[]}
-   */
-  viewsOf(tools) {
-    return tools.map((tool) => (isRecord(tool) ? this.#memo.get(tool)?.snap ?? null : null));
-  }
-
-  /**
-   * Ids of tools as `viewsOf` read them, with their toolsets and owners from these maps.
-   * @param {(View | null)[]} views
-   * @param {NameMap} toolsets
-   * @param {NameMap} owners
-   * @returns {Uint32Array}
-   */
-  idsOfViews(views, toolsets, owners) {
-    let text = "";
-    for (const snap of views) {
-      const name = snap !== null && typeof snap.name === "string" ? snap.name : "";
-      text += toolRow(snap, ownString(toolsets, name), ownString(owners, name));
-    }
-    const got = this.#engine().internAll(utf8.encode(text));
-    const ids = new Uint32Array(views.length).fill(UNKNOWN_ID);
-    ids.set(got.subarray(0, views.length));
-    return ids;
-  }
-
-  /**
-   * Keeps room for a prepared session of `count` tools, so other sessions do not make the engine forget it.
-   * @param {number} count
-   */
-  keep(count) {
-    this.#kept = Math.max(this.#kept, count);
-  }
-
-  /**
-   * Compact JSON length of each tool (token estimates, §4.2), remembered
-   * with the tool's view: a change deep inside a schema that leaves the
-   * view alone keeps the old length until the tool object is replaced.
-   * @param {unknown[]} tools
-   * @returns {Uint32Array}
-   */
-  sizes(tools) {
-    const sizes = new Uint32Array(tools.length);
-    for (let i = 0; i < tools.length; i++) {
-      const tool = tools[i];
-      const known = isRecord(tool) ? this.#memo.get(tool) : undefined;
-      if (known === undefined) {
-        sizes[i] = jsonChars(tools[i]);
-      } else {
-        if (known.chars === undefined) known.chars = jsonChars(tools[i]);
-        sizes[i] = known.chars;
-      }
-    }
-    return sizes;
-  }
-
-  /**
-   * True when `map` (toolsets or owners) is absent or cannot change (see frozen.js), remembered.
-   * @param {NameMap} map
-   */
-  #isLastingMap(map) {
-    if (map === null) return true;
-    if (this.#immutableMaps.has(map)) return isUnrevoked(map);
-    if (!isImmutableMap(map)) return false;
-    this.#immutableMaps.add(map);
-    return true;
-  }
-
-  /**
-   * True when nothing `tool`'s view reads can change (see frozen.js), remembered.
-   * @param {object} tool
-   */
-  #isImmutable(tool) {
-    if (this.#immutable.has(tool)) return true;
-    if (!isImmutableTool(tool)) return false;
-    this.#immutable.add(tool);
-    return true;
-  }
-
-  /**
-   * True when `tool` cannot change and still reads as `snap`, read just
-   * before it was found immutable: it will read so for ever.
-   * @param {Tool} tool
-   * @param {View} snap
-   */
-  #staysAsRead(tool, snap) {
-    try {
-      return this.#isImmutable(tool) && isFresh(tool, snap);
-    } catch {
-      // a proxy that throws: read it every call
-      return false;
-    }
-  }
-
-  /**
-   * Ids of `tools`, interning those new or changed since they were last read.
-   * @param {unknown[]} tools
-   * @param {NameMap} toolsets
-   * @param {NameMap} owners
-   * @returns {Uint32Array}
-   */
-  #intern(tools, toolsets, owners) {
-    const ids = new Uint32Array(tools.length);
-    // Maps that cannot change need not be looked up again for a tool found in them.
-    const lasting = this.#isLastingMap(toolsets) && this.#isLastingMap(owners);
-    /** @type {number[]} */
-    const pending = [];
-    for (let i = 0; i < tools.length; i++) {
-      const tool = tools[i];
-      const known = isRecord(tool) ? this.#memo.get(tool) : undefined;
-      // `known` implies that `tool` is a record: only records are remembered.
-      try {
-        if (known !== undefined && (known.immutable || isFresh(/** @type {Tool} */ (tool), known.snap))) {
-          if (lasting && known.toolsetsIn === toolsets && known.ownersIn === owners) {
-            ids[i] = known.id;
-            continue;
-          }
-          if (known.toolset === ownString(toolsets, known.name) && known.owner === ownString(owners, known.name)) {
-            if (lasting) {
-              known.toolsetsIn = toolsets;
-              known.ownersIn = owners;
-            }
-            ids[i] = known.id;
-            continue;
-          }
-        }
-      } catch {
-        // a getter or proxy threw: read the tool again below
-      }
-      pending.push(i);
-    }
-    if (pending.length === 0) return ids;
-    /** @type {(View | null)[]} */
-    const snaps = [];
-    let text = "";
-    const rows = pending.map((i) => {
-      const tool = tools[i];
-      /** @type {View | null} */
-      let snap = null;
-      try {
-        snap = isRecord(tool) ? snapshot(tool, this.#withParams) : null;
-      } catch {
-        // unreadable: a nameless tool
-      }
-      if (snap === null && isRecord(tool)) this.#memo.delete(tool);
-      snaps.push(snap);
-      const name = snap !== null && typeof snap.name === "string" ? snap.name : "";
-      const toolset = ownString(toolsets, name);
-      const owner = ownString(owners, name);
-      text += toolRow(snap, toolset, owner);
-      return { name, toolset, owner };
-    });
-    const got = this.#engine().internAll(utf8.encode(text));
-    for (let k = 0; k < pending.length; k++) {
-      const id = k < got.length ? got[k] : UNKNOWN_ID;
-      ids[pending[k]] = id;
-      const snap = snaps[k];
-      const tool = tools[pending[k]];
-      if (snap !== null && isRecord(tool)) {
-        const immutable = this.#staysAsRead(tool, snap);
-        const { name, toolset, owner } = rows[k];
-        const toolsetsIn = lasting ? toolsets : undefined;
-        const ownersIn = lasting ? owners : undefined;
-        this.#memo.set(tool, { id, name, toolset, owner, toolsetsIn, ownersIn, snap, immutable });
-      }
-    }
-    return ids;
-  }
 }

@@ -4,6 +4,7 @@
 
 use super::error::BridgeError;
 use super::validate::Rejection;
+use crate::enhanced::Confidence;
 
 /// The answer of one bridge call; `R` is what the host's executor returned
 /// (see [`crate::Host::Returned`]).
@@ -16,6 +17,8 @@ pub enum Answer<R> {
         /// The tool names a `tool_search` answer returned, each once, in
         /// the order first returned; empty for the other bridges.
         matches: Vec<String>,
+        /// What the answer says, for the host's events.
+        facts: Facts,
     },
     /// The call cannot go on.
     Error {
@@ -40,7 +43,45 @@ pub enum Answer<R> {
         succeeded: usize,
         /// Entries that failed.
         failed: usize,
+        /// Per entry, in order: the code of its error, or `None` when it
+        /// succeeded.
+        errors: Vec<Option<String>>,
     },
+}
+
+/// What a bridge's own answer says beside its text, for the host's events
+/// (`host.onEvent`): the text says it to the model, these say it to the
+/// host without its parsing the text.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Facts {
+    /// `tool_search`: each query's group, in query order.
+    pub groups: Vec<GroupFacts>,
+    /// `tool_search`: the connector leg, when it ran.
+    pub connector_leg: Option<LegOutcome>,
+    /// `tool_describe`: the names whose schemas it gave, in order.
+    pub described: Vec<String>,
+}
+
+/// One group of a `tool_search` answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroupFacts {
+    /// The query as it was searched.
+    pub query: String,
+    /// The names of the tools it returned, best first.
+    pub matches: Vec<String>,
+    /// Its label, under the enhanced ranking.
+    pub confidence: Option<Confidence>,
+    /// The search guard found nothing in it new to the turn.
+    pub repeated: bool,
+}
+
+/// How the connector leg of a search went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LegOutcome {
+    /// The gateway answered.
+    Answered,
+    /// It failed: its code (`connectors.code` of the answer).
+    Failed(&'static str),
 }
 
 impl<R> Answer<R> {
@@ -49,6 +90,7 @@ impl<R> Answer<R> {
         Answer::Bridge {
             text,
             matches: Vec::new(),
+            facts: Facts::default(),
         }
     }
 

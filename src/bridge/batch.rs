@@ -47,10 +47,16 @@ pub(crate) async fn run_batch<H: Host>(
         }
         results.push(Value::Object(slot));
     }
-    let errors = results
+    // Each entry's error code, for the host's events.
+    let codes: Vec<Option<String>> = results
         .iter()
-        .filter(|slot| slot.get("error").is_some())
-        .count();
+        .map(|slot| {
+            let error = slot.get("error")?;
+            let code = error.get("code").and_then(Value::as_str).unwrap_or("error");
+            Some(code.to_owned())
+        })
+        .collect();
+    let errors = codes.iter().filter(|code| code.is_some()).count();
     let text = json!({
         "results": results,
         "success_count": calls.len() - errors,
@@ -62,6 +68,7 @@ pub(crate) async fn run_batch<H: Host>(
         text,
         succeeded: calls.len() - errors,
         failed: errors,
+        errors: codes,
     }
 }
 

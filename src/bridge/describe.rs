@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value};
 
-use super::answer::Answer;
+use super::answer::{Answer, Facts};
 use super::args::{self, LongItems, Repeats};
 use super::call::runs_visible;
 use super::error::BridgeError;
@@ -85,6 +85,7 @@ pub(crate) async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> An
         turn.guard
             .note_described(turn_name, tools.keys().map(String::as_str));
     }
+    let described: Vec<String> = tools.keys().cloned().collect();
     let mut output = Map::new();
     output.insert("tools".into(), Value::Object(tools));
     if !described_earlier.is_empty() {
@@ -106,7 +107,14 @@ pub(crate) async fn tool_describe<H: Host>(turn: &Turn<'_, H>, args: &str) -> An
             messages::connectors_field(failure, "described", &undescribed),
         );
     }
-    Answer::bridge(Value::Object(output).to_string())
+    Answer::Bridge {
+        text: Value::Object(output).to_string(),
+        matches: Vec::new(),
+        facts: Facts {
+            described,
+            ..Facts::default()
+        },
+    }
 }
 
 /// The definition of a visible tool of the session that tool_call runs

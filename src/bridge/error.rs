@@ -190,3 +190,152 @@ impl BridgeError {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::connectors::{Detail, FailureKind};
+
+    /// One error of each variant. The match below names every variant: a
+    /// new one does not compile until it has a sample here.
+    fn one_of_each() -> Vec<BridgeError> {
+        let thrown = CallbackError::Threw(None);
+        let failure = Failure {
+            kind: FailureKind::Auth,
+            status: Some(401),
+            code: "HTTP_401".into(),
+            detail: Detail::Unreadable,
+            retry_after: None,
+        };
+        let samples = vec![
+            BridgeError::Unserialisable("x".into()),
+            BridgeError::ArgsNotJson(JsonError::TooDeep),
+            BridgeError::ListRequired("queries"),
+            BridgeError::ListEmpty("queries"),
+            BridgeError::ListTooLong {
+                key: "queries",
+                count: 9,
+                cap: 7,
+            },
+            BridgeError::ItemTooLong {
+                key: "queries",
+                index: 0,
+                chars: 9,
+                cap: 1,
+            },
+            BridgeError::CallsRequired,
+            BridgeError::CallsNotArray,
+            BridgeError::CallsNotJson(JsonError::Syntax("x".into())),
+            BridgeError::CallNotObject(0),
+            BridgeError::CallWithoutName(0),
+            BridgeError::CallToBridge("tool_call".into()),
+            BridgeError::ArgumentsNotObject(0),
+            BridgeError::ArgumentsNotJson(0, JsonError::TooDeep),
+            BridgeError::LocalBatch {
+                sent: 2,
+                retry: String::new(),
+            },
+            BridgeError::DirectlyListed("t".into()),
+            BridgeError::NotInSession("t".into()),
+            BridgeError::UnknownTool {
+                name: "t".into(),
+                suggestions: Vec::new(),
+            },
+            BridgeError::NotInSessionScope("t".into()),
+            BridgeError::ConnectorsUnavailable,
+            BridgeError::NoExecutor("t".into()),
+            BridgeError::ToolFailed("t".into(), thrown.clone()),
+            BridgeError::Denied {
+                name: "t".into(),
+                reason: None,
+            },
+            BridgeError::ApprovalRequired {
+                name: "t".into(),
+                question: None,
+            },
+            BridgeError::ApprovalFailed("t".into(), thrown.clone()),
+            BridgeError::SearchLimit {
+                searches: 6,
+                found: Vec::new(),
+            },
+            BridgeError::TooManyCalls { count: 9, cap: 8 },
+            BridgeError::MissingArguments {
+                name: "t".into(),
+                missing: Vec::new(),
+            },
+            BridgeError::InvalidArguments {
+                name: "t".into(),
+                path: String::new(),
+                constraint: String::new(),
+                detail: String::new(),
+            },
+            BridgeError::ManageAction,
+            BridgeError::ManageTargets,
+            BridgeError::NoLocalServers("install".into()),
+            BridgeError::Callback(thrown),
+            BridgeError::Gateway(failure),
+        ];
+        for error in &samples {
+            match error {
+                BridgeError::Unserialisable(_)
+                | BridgeError::ArgsNotJson(_)
+                | BridgeError::ListRequired(_)
+                | BridgeError::ListEmpty(_)
+                | BridgeError::ListTooLong { .. }
+                | BridgeError::ItemTooLong { .. }
+                | BridgeError::CallsRequired
+                | BridgeError::CallsNotArray
+                | BridgeError::CallsNotJson(_)
+                | BridgeError::CallNotObject(_)
+                | BridgeError::CallWithoutName(_)
+                | BridgeError::CallToBridge(_)
+                | BridgeError::ArgumentsNotObject(_)
+                | BridgeError::ArgumentsNotJson(..)
+                | BridgeError::LocalBatch { .. }
+                | BridgeError::DirectlyListed(_)
+                | BridgeError::NotInSession(_)
+                | BridgeError::UnknownTool { .. }
+                | BridgeError::NotInSessionScope(_)
+                | BridgeError::ConnectorsUnavailable
+                | BridgeError::NoExecutor(_)
+                | BridgeError::ToolFailed(..)
+                | BridgeError::Denied { .. }
+                | BridgeError::ApprovalRequired { .. }
+                | BridgeError::ApprovalFailed(..)
+                | BridgeError::SearchLimit { .. }
+                | BridgeError::TooManyCalls { .. }
+                | BridgeError::MissingArguments { .. }
+                | BridgeError::InvalidArguments { .. }
+                | BridgeError::ManageAction
+                | BridgeError::ManageTargets
+                | BridgeError::NoLocalServers(_)
+                | BridgeError::Callback(_)
+                | BridgeError::Gateway(_) => {}
+            }
+        }
+        samples
+    }
+
+    #[test]
+    fn the_typescript_error_classes_are_the_classes_of_the_variants() {
+        let mut classes: Vec<&str> = one_of_each().iter().map(BridgeError::class).collect();
+        // An answer that could not be written (`Answer::internal`).
+        classes.push("internal");
+        classes.sort_unstable();
+        let before = classes.len();
+        classes.dedup();
+        assert_eq!(classes.len(), before, "two variants share a class");
+        let declarations = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("pkg/toolsearch.d.ts"),
+        )
+        .unwrap();
+        let union = declarations
+            .split("export type ErrorClass =")
+            .nth(1)
+            .and_then(|rest| rest.split(';').next())
+            .expect("pkg/toolsearch.d.ts declares ErrorClass");
+        let mut declared: Vec<&str> = union.split('"').skip(1).step_by(2).collect();
+        declared.sort_unstable();
+        assert_eq!(declared, classes, "ErrorClass in pkg/toolsearch.d.ts");
+    }
+}

@@ -4,7 +4,7 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::answer::Answer;
+use super::answer::{Answer, Facts, GroupFacts, LegOutcome};
 use super::args::{self, LongItems, Repeats, MAX_ITEM_CHARS};
 use super::error::BridgeError;
 use super::guard::Guard;
@@ -225,6 +225,10 @@ pub(crate) struct Scope<'a> {
     pub annotated: bool,
 }
 
+/// The connector leg of a search, when it ran: the answer's `connectors`
+/// field (when it failed) and how it went.
+pub(crate) type LegReport = (Option<Value>, LegOutcome);
+
 /// Renders the answer (§8.2 steps 5-9, §8.3). `groups[i]` holds the ranked
 /// entries of query i. With the turn's `log` (the search guard), a record
 /// the turn showed already is left out, a group that brings nothing new is
@@ -233,9 +237,13 @@ pub(crate) fn render<R>(
     request: &SearchRequest,
     groups: &[Group],
     scope: Scope,
-    connectors: Option<Value>,
+    leg: Option<LegReport>,
     guard: Option<(&Guard, &str)>,
 ) -> Answer<R> {
+    let (connectors, connector_leg) = match leg {
+        Some((field, outcome)) => (field, Some(outcome)),
+        None => (None, None),
+    };
     let Scope {
         local_count,
         summary,
@@ -287,6 +295,22 @@ pub(crate) fn render<R>(
             },
         ));
     }
+    let facts = Facts {
+        groups: request
+            .queries
+            .iter()
+            .zip(groups)
+            .zip(&repeated)
+            .map(|((query, group), &repeated)| GroupFacts {
+                query: query.clone(),
+                matches: group.entries.iter().map(|e| e.name().to_owned()).collect(),
+                confidence: group.confidence,
+                repeated,
+            })
+            .collect(),
+        connector_leg,
+        described: Vec::new(),
+    };
     let results = request
         .queries
         .iter()
@@ -308,7 +332,11 @@ pub(crate) fn render<R>(
         connectors,
     };
     match serde_json::to_string(&output) {
-        Ok(text) => Answer::Bridge { text, matches },
+        Ok(text) => Answer::Bridge {
+            text,
+            matches,
+            facts,
+        },
         Err(error) => Answer::internal(&error.to_string()),
     }
 }
@@ -368,10 +396,14 @@ pub(crate) async fn tool_search<H: Host>(turn: &Turn<'_, H>, args: &str) -> Answ
             );
         }
     }
-    let field = leg
-        .failure
-        .map(|failure| messages::connectors_field(failure, "searched", &[]));
-    render(&request, &groups, scope, field, guard)
+    let report = match leg.failure {
+        Some(failure) => (
+            Some(messages::connectors_field(failure, "searched", &[])),
+            LegOutcome::Failed(failure.code()),
+        ),
+        None => (None, LegOutcome::Answered),
+    };
+    render(&request, &groups, scope, Some(report), guard)
 }
 
 /// Groups of the local catalog alone (§8.2 step 2), in the configured

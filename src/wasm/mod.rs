@@ -1,8 +1,10 @@
-//! The wasm-bindgen layer: decode JavaScript values, make one engine call,
-//! encode the result. No spec behaviour lives here. The hand-written facade in
-//! `pkg/src/facade.js` wraps this raw class as the public `ToolSearch`.
+//! The wasm-bindgen layer: read what the facade sends (`decode`), make one
+//! engine call, write the result as plain JavaScript values (`encode`). No
+//! spec behaviour lives here. The hand-written facade in `pkg/src/` wraps
+//! this raw class as the public `ToolSearch`.
 
-mod answer;
+mod decode;
+mod encode;
 mod host;
 mod memory;
 mod reflect;
@@ -12,14 +14,13 @@ mod timer;
 use std::rc::Rc;
 
 use js_sys::Promise;
-use serde_json::Value;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
 
 use crate::assemble::AssembleOptions;
-use crate::engine::{Engine, Options};
+use crate::engine::Engine;
 use crate::session::tooldef::ToolFormat;
-use crate::session::{DeclaredSource, Session};
+use crate::session::Session;
 use host::{random_bytes, Bounds, JsHost};
 use source::{JsSessionSource, SessionValue};
 
@@ -49,24 +50,7 @@ impl WasmEngine {
     /// from the package's validator module.
     #[wasm_bindgen(constructor)]
     pub fn new(options: &str, host: JsValue, validator: JsValue) -> WasmEngine {
-        let options: Value = serde_json::from_str(options).unwrap_or(Value::Null);
-        let bounds = Bounds::read(&options);
-        let strings = |key: &str| {
-            options.get(key).and_then(Value::as_array).map(|items| {
-                items
-                    .iter()
-                    .filter_map(|i| i.as_str().map(str::to_owned))
-                    .collect::<Vec<_>>()
-            })
-        };
-        let options = Options {
-            config: options.get("config").cloned().unwrap_or(Value::Null),
-            connectors: options.get("connectors").cloned().unwrap_or(Value::Null),
-            core_tools: strings("coreTools").unwrap_or_default(),
-            direct_surface_toolsets: strings("directSurfaceToolsets"),
-            timeouts: options.get("timeouts").cloned().unwrap_or(Value::Null),
-            semantic: options.get("semantic").cloned().unwrap_or(Value::Null),
-        };
+        let (options, bounds) = decode::options(options);
         WasmEngine {
             engine: Rc::new(Engine::new(&options)),
             host,
@@ -75,10 +59,9 @@ impl WasmEngine {
         }
     }
 
-    /// The resolved configuration as JSON text.
-    #[wasm_bindgen(js_name = configJson)]
-    pub fn config_json(&self) -> String {
-        serde_json::to_string(self.engine.config()).unwrap_or_default()
+    /// The resolved configuration (`ResolvedConfig`), a new object each time.
+    pub fn config(&self) -> JsValue {
+        encode::record(self.engine.config())
     }
 
     /// Interns tools sent as UTF-8 rows (see `Engine::intern_rows`); returns
@@ -106,17 +89,18 @@ impl WasmEngine {
         self.engine.clear();
     }
 
-    /// The tool array (spec §4): `[record, bridge]`, the JSON text of the
-    /// record (with the visible positions) and of the bridge tools. The
-    /// session carries the tools' compact JSON lengths; a `context_length`
-    /// that is not a positive number means unknown.
+    /// The tool array (spec §4): the assembly's record, with the visible
+    /// tools' positions and `bridge`, the bridge tools (see
+    /// `encode::assembly`). The session carries the tools' compact JSON
+    /// lengths; a `context_length` that is not a positive number means
+    /// unknown.
     pub fn assemble(
         &self,
         session: &SessionValue,
         context_length: f64,
         format: &str,
         defer_loading: bool,
-    ) -> Vec<String> {
+    ) -> JsValue {
         let session = self.session(session, true);
         let options = AssembleOptions {
             context_length: (context_length.is_finite() && context_length > 0.0)
@@ -124,17 +108,14 @@ impl WasmEngine {
             format: ToolFormat::parse(format).unwrap_or_default(),
             defer_loading,
         };
-        let assembly = self.engine.assemble(&session, options);
-        vec![
-            serde_json::to_string(&assembly).unwrap_or_default(),
-            assembly.bridge,
-        ]
+        encode::assembly(&self.engine.assemble(&session, options))
     }
 
     /// Runs the bridge tool `name` (`tool_search`, `tool_describe`,
     /// `tool_call` or `manage_connections`), or with `loaded` the deferred
     /// tool `name` called by its own name (see `Engine::run_loaded`): a
-    /// promise of its answer (`[kind, text, facts]`, see `answer::encode`),
+    /// promise of its answer (`{kind, text, ...}`, with `facts` when asked
+    /// for, see `encode::answer`),
     /// or of `null` for any other name. The promise owns what it needs, so
     /// host callbacks may call this instance again.
     pub fn call(
@@ -144,6 +125,7 @@ impl WasmEngine {
         session: &SessionValue,
         ctx: JsValue,
         loaded: bool,
+        facts: bool,
     ) -> Promise {
         let session = self.session(session, false);
         let engine = Rc::clone(&self.engine);
@@ -157,7 +139,7 @@ impl WasmEngine {
             } else {
                 engine.handle(&name, &args, &session, &host, &context).await
             };
-            Ok(out.map_or(JsValue::NULL, answer::encode))
+            Ok(out.map_or(JsValue::NULL, |answer| encode::answer(answer, facts)))
         })
     }
 
@@ -186,43 +168,41 @@ impl WasmEngine {
             .map(|refusal| refusal.to_string())
     }
 
-    /// What a tool_call means (spec §10.1-10.3), as JSON text.
+    /// What a tool_call means (spec §10.1-10.3).
     #[wasm_bindgen(js_name = resolveToolCall)]
-    pub fn resolve_tool_call(&self, args: &str, session: &SessionValue) -> String {
+    pub fn resolve_tool_call(&self, args: &str, session: &SessionValue) -> JsValue {
         let session = self.session(session, false);
-        let resolution = self.engine.resolve_tool_call(args, &session);
-        serde_json::to_string(&resolution).unwrap_or_default()
+        encode::record(&self.engine.resolve_tool_call(args, &session))
     }
 
-    /// Why tools rank as they do for `query`, as JSON text; `names` is the
-    /// JSON text of a list of tool names, or `null` for the top `limit`.
+    /// Why tools rank as they do for `query`: the tools `names`, or with
+    /// none the top `limit`.
     pub fn explain(
         &self,
         query: &str,
-        names: &str,
+        names: Option<Vec<String>>,
         limit: usize,
         session: &SessionValue,
-    ) -> String {
+    ) -> JsValue {
         let session = self.session(session, false);
-        let names = string_list(names);
-        let explanation = self
-            .engine
-            .explain(query, &session, names.as_deref(), limit);
-        serde_json::to_string(&explanation).unwrap_or_default()
+        encode::record(
+            &self
+                .engine
+                .explain(query, &session, names.as_deref(), limit),
+        )
     }
 
-    /// The findability report of the session's deferred tools, as JSON text.
-    pub fn findability(&self, session: &SessionValue) -> String {
+    /// The findability report of the session's deferred tools.
+    pub fn findability(&self, session: &SessionValue) -> JsValue {
         let session = self.session(session, false);
-        serde_json::to_string(&self.engine.findability(&session)).unwrap_or_default()
+        encode::record(&self.engine.findability(&session))
     }
 
-    /// The `manage_connections` tool definition in `format`, as JSON text.
+    /// The `manage_connections` tool definition in `format`.
     #[wasm_bindgen(js_name = manageConnectionsTool)]
-    pub fn manage_connections_tool(&self, format: &str) -> String {
-        self.engine
-            .manage_connections_tool(ToolFormat::parse(format).unwrap_or_default())
-            .to_string()
+    pub fn manage_connections_tool(&self, format: &str) -> JsValue {
+        let format = ToolFormat::parse(format).unwrap_or_default();
+        encode::record(&self.engine.manage_connections_tool(format))
     }
 }
 
@@ -230,7 +210,6 @@ impl WasmEngine {
     /// The engine's session for the facade's session value; the tools' JSON
     /// lengths are read only when `with_sizes` (assembly needs them).
     fn session(&self, value: &SessionValue, with_sizes: bool) -> Session {
-        let declared: Value = serde_json::from_str(&value.declared()).unwrap_or(Value::Null);
         let sizes = if with_sizes {
             value.sizes()
         } else {
@@ -238,47 +217,38 @@ impl WasmEngine {
         };
         self.engine.session(
             value.ids(),
-            DeclaredSource::read_all(Some(&declared)),
+            decode::declared(&value.declared()),
             Box::new(JsSessionSource::new(value.tools(), value.toolsets(), sizes)),
         )
     }
 }
 
-/// A server's tools as session parts, as JSON text (see
+/// A server's tools as session parts (`McpImport`, see
 /// `crate::session::mcp::import_tools`): `tools` holds each tool's JSON text (or NUL
 /// and why it has none), `taken` the names other servers already use.
 #[wasm_bindgen(js_name = fromMcp)]
 #[allow(unreachable_pub)] // exported to JavaScript
-pub fn from_mcp(server: &str, tools: Vec<String>, taken: Vec<String>) -> String {
-    let tools = tools.iter().map(|text| read_tool(text)).collect();
-    serde_json::to_string(&crate::session::mcp::import_tools(server, tools, &taken))
-        .unwrap_or_default()
+pub fn from_mcp(server: &str, tools: Vec<String>, taken: Vec<String>) -> JsValue {
+    let tools = tools.iter().map(|text| decode::tool(text)).collect();
+    encode::record(&crate::session::mcp::import_tools(server, tools, &taken))
 }
 
-/// Several servers' tools as the session parts of each, as JSON text (see
+/// Several servers' tools as the session parts of each (see
 /// `crate::session::mcp::import_servers`): `tools` holds every server's
 /// tools' JSON texts in turn, `counts` how many each server has.
 #[wasm_bindgen(js_name = fromMcpServers)]
 #[allow(unreachable_pub)] // exported to JavaScript
-pub fn from_mcp_servers(servers: Vec<String>, tools: Vec<String>, counts: Vec<u32>) -> String {
+pub fn from_mcp_servers(servers: Vec<String>, tools: Vec<String>, counts: Vec<u32>) -> JsValue {
     let mut texts = tools.iter();
     let servers = servers
         .into_iter()
         .zip(counts)
         .map(|(server, count)| {
-            let tools = texts.by_ref().take(count as usize).map(|t| read_tool(t));
+            let tools = texts.by_ref().take(count as usize).map(|t| decode::tool(t));
             (server, tools.collect())
         })
         .collect();
-    serde_json::to_string(&crate::session::mcp::import_servers(servers)).unwrap_or_default()
-}
-
-/// A tool's JSON text read, or why it has none (the facade's NUL prefix).
-fn read_tool(text: &str) -> Result<Value, String> {
-    match text.strip_prefix(crate::bridge::args::UNSERIALISABLE) {
-        Some(reason) => Err(reason.to_owned()),
-        None => crate::bridge::json_text::parse_json(text).map_err(|e| e.to_string()),
-    }
+    encode::record(&crate::session::mcp::import_servers(servers))
 }
 
 /// Stemmed tokens of `text` (spec §5.4).
@@ -300,20 +270,4 @@ pub fn is_reserved_name(name: &str) -> bool {
 #[allow(unreachable_pub)] // exported to JavaScript
 pub fn version() -> String {
     crate::version().to_owned()
-}
-
-/// The strings of a JSON list of strings; `None` for anything else. Read
-/// through `Value`: a typed `Vec<String>` would link serde's float formatting
-/// (11 KB of wasm) for its error messages.
-fn string_list(text: &str) -> Option<Vec<String>> {
-    match serde_json::from_str(text).ok()? {
-        Value::Array(items) => items
-            .into_iter()
-            .map(|item| match item {
-                Value::String(text) => Some(text),
-                _ => None,
-            })
-            .collect(),
-        _ => None,
-    }
 }

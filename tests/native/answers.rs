@@ -3,7 +3,7 @@
 //! with the host's value untouched, even when that output looks like an error.
 
 use serde_json::json;
-use toolsearch::{Answer, CallContext};
+use toolsearch::{Answer, CallContext, Confidence, Facts, GroupFacts};
 
 use crate::support::{block_on, engine, session, tool, FakeHost};
 
@@ -35,7 +35,7 @@ fn a_search_answer_carries_its_matches_in_record_order() {
         json!({"queries": ["write file", "read"]}),
         &FakeHost::default(),
     );
-    let Answer::Bridge { text, matches } = &found else {
+    let Answer::Bridge { text, matches, .. } = &found else {
         panic!("{found:?}")
     };
     let records: Vec<String> = serde_json::from_str::<serde_json::Value>(text).unwrap()["tools"]
@@ -165,4 +165,66 @@ fn a_deferred_tool_called_by_its_own_name_runs_validated_and_is_not_sent_to_tool
     assert_eq!(run("terminal", "{}"), None);
     assert_eq!(run("tool_search", "{}"), None);
     assert_eq!(host.calls.borrow().len(), 1);
+}
+
+#[test]
+fn a_bridge_answer_says_to_the_host_what_its_text_says_to_the_model() {
+    let found = answer(
+        "tool_search",
+        json!({"queries": ["write file", "fax a letter"]}),
+        &FakeHost::default(),
+    );
+    let Answer::Bridge { text, facts, .. } = &found else {
+        panic!("{found:?}")
+    };
+    let output: serde_json::Value = serde_json::from_str(text).unwrap();
+    let groups: Vec<(usize, Option<&str>)> = output["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (
+                g["matches"].as_array().unwrap().len(),
+                g["confidence"].as_str(),
+            )
+        })
+        .collect();
+    let said: Vec<(usize, Option<&str>)> = facts
+        .groups
+        .iter()
+        .map(|g| {
+            let label = g.confidence.map(|c| match c {
+                Confidence::High => "high",
+                Confidence::Low => "low",
+            });
+            (g.matches.len(), label)
+        })
+        .collect();
+    assert_eq!(said, groups);
+    assert_eq!(
+        facts.groups[0],
+        GroupFacts {
+            query: "write file".into(),
+            matches: vec!["mcp__files__write_file".to_owned()],
+            // The support engine ranks as the spec does: no label.
+            confidence: None,
+            repeated: false,
+        }
+    );
+    assert_eq!(facts.connector_leg, None, "no gateway: no leg");
+    let described = answer(
+        "tool_describe",
+        json!({"names": ["mcp__files__read_file", "nope"]}),
+        &FakeHost::default(),
+    );
+    let Answer::Bridge { facts, .. } = &described else {
+        panic!("{described:?}")
+    };
+    assert_eq!(
+        facts,
+        &Facts {
+            described: vec!["mcp__files__read_file".into()],
+            ..Facts::default()
+        }
+    );
 }

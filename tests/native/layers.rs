@@ -113,7 +113,7 @@ const ROOMS: &[(&str, &[&[&str]])] = &[
         &[
             &["reflect", "timer", "memory"],
             &["host", "source"],
-            &["answer"],
+            &["decode", "encode"],
         ],
     ),
 ];

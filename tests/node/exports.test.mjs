@@ -10,7 +10,7 @@ import { root } from "./support.mjs";
 const require = createRequire(import.meta.url);
 const EXPECTED = {
   ToolSearch: "function", default: "function", initSync: "function", isError: "function", isReservedName: "function",
-  tokenize: "function", toolName: "function", toolSchema: "function", version: "function",
+  summarizeEvents: "function", tokenize: "function", toolName: "function", toolSchema: "function", version: "function",
 };
 
 function surface(module) {

@@ -205,3 +205,16 @@ test("frozen: a frozen session whose toolsets map is a proxy revoked since is re
   assert.deepEqual(await search(ts, { tools: list, toolsets: proxy }, "github issue"), fresh);
   assert.ok(!fresh.includes("mcp__github__create_issue"));
 });
+
+test("frozen: a tools array behind a proxy that throws on the freeze check is read as any other list", async () => {
+  const list = tools().map(deepFreeze);
+  const throwing = new Proxy(list, {
+    isExtensible() {
+      throw new Error("no");
+    },
+  });
+  const ts = new ToolSearch();
+  for (let i = 0; i < 2; i++) {
+    assert.deepEqual(await search(ts, { tools: throwing, toolsets: Object.freeze({ ...toolsets }) }, "github issue"), ["mcp__github__create_issue"]);
+  }
+});

@@ -4,7 +4,7 @@
 // all but `default` and `initSync`). Declared by hand, for the type check of
 // pkg/src, since the build writes no declarations (--no-typescript).
 
-import type { ErrorClass } from "../../toolsearch.js";
+import type { Answer, Assembly, Explanation, Findability, McpImport, Resolution, ResolvedConfig, ToolDef } from "../../toolsearch.js";
 
 /** What the facade passes on each call (`SessionValue` in src/wasm/source.rs). */
 export interface SessionValue {
@@ -20,12 +20,23 @@ export interface SessionValue {
   sizes?: Uint32Array;
 }
 
-/** An answer as `[kind, text, facts]` (src/wasm/answer.rs). */
-export type RawAnswer =
-  | ["bridge", string, string[]]
-  | ["error", string, ErrorClass]
-  | ["tool", string, unknown]
-  | ["connectors", string, [number, number]];
+/**
+ * What a bridge answer says to the host's events (`bridge_facts` in
+ * src/wasm/encode.rs), written only when asked for, each key only when it
+ * says something: a search's groups (per group, in query order: its number
+ * of matches n, its label 0 none, 1 low, 2 high, 1 when repeated, then the
+ * n positions of its matches in the answer's `matches`), its connector leg
+ * when it ran, the names a describe gave; or a batch's per-entry error codes.
+ */
+export type RawFacts =
+  | { groups?: Uint32Array; connectorLeg?: string; described?: string[] }
+  | { errors: (string | null)[] };
+
+/** An answer as src/wasm/encode.rs writes it: the public `Answer`, with `facts` when they were asked for. */
+export type RawAnswer = Answer & { facts?: RawFacts };
+
+/** An assembly as src/wasm/encode.rs writes it: the record, the visible tools' positions and the bridges. */
+export type RawAssembly = Omit<Assembly, "tools"> & { visible: number[]; bridge: ToolDef[] };
 
 /** Checks `instance` against `schema`, both JSON text: the violation as JSON text, or "null". */
 export type Validate = (schema: string, instance: string) => string | Promise<string>;
@@ -33,26 +44,25 @@ export type Validate = (schema: string, instance: string) => string | Promise<st
 /** The raw engine behind one ToolSearch. */
 export class Engine {
   constructor(options: string, host: object, validator: Validate);
-  configJson(): string;
+  config(): ResolvedConfig;
   internAll(rows: Uint8Array): Uint32Array;
   interned(): number;
   clear(): void;
-  /** `[record, bridges]`, both JSON text. */
-  assemble(session: SessionValue, contextLength: number, format: string, deferLoading: boolean): string[];
-  call(name: string, args: string, session: SessionValue, ctx: object, loaded: boolean): Promise<RawAnswer | null>;
+  assemble(session: SessionValue, contextLength: number, format: string, deferLoading: boolean): RawAssembly;
+  call(name: string, args: string, session: SessionValue, ctx: object, loaded: boolean, facts: boolean): Promise<RawAnswer | null>;
   warm(session: SessionValue): void;
   exportIndex(session: SessionValue): Uint8Array;
   /** Why the bytes were refused; undefined when they were restored. */
   importIndex(session: SessionValue, bytes: Uint8Array): string | undefined;
-  resolveToolCall(args: string, session: SessionValue): string;
-  explain(query: string, names: string, limit: number, session: SessionValue): string;
-  findability(session: SessionValue): string;
-  manageConnectionsTool(format: string): string;
+  resolveToolCall(args: string, session: SessionValue): Resolution;
+  explain(query: string, names: string[] | undefined, limit: number, session: SessionValue): Explanation;
+  findability(session: SessionValue): Findability;
+  manageConnectionsTool(format: string): ToolDef;
   free(): void;
 }
 
-export function fromMcp(server: string, tools: string[], taken: string[]): string;
-export function fromMcpServers(servers: string[], tools: string[], counts: number[]): string;
+export function fromMcp(server: string, tools: string[], taken: string[]): McpImport;
+export function fromMcpServers(servers: string[], tools: string[], counts: number[]): McpImport[];
 export function tokenize(text: string): string[];
 export function isReservedName(name: string): boolean;
 export function version(): string;

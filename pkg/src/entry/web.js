@@ -1,7 +1,10 @@
 // The browser and bundler entry (ESM): `init()` (or `initSync()`) instantiates
-// the wasm, and the validator's loads on the first call that validates.
+// the wasm, and the validator's is imported and instantiated on the first call
+// that validates (the policy of validator-loader.js).
 import initLibrary, * as library from "./toolsearch.js";
-import { createToolSearch } from "../facade.js";
+import { bindRuntime } from "../facade.js";
+
+export { ToolSearch, isError, isReservedName, summarizeEvents, tokenize, toolName, toolSchema, version } from "../facade.js";
 
 /** @import { InitInput } from "./toolsearch.js" */
 
@@ -10,42 +13,18 @@ import { createToolSearch } from "../facade.js";
  * @type {InitInput | undefined}
  */
 let validatorInput;
-/**
- * The argument validator (wasm-validator/), loaded on the first call that validates.
- * @type {Promise<typeof import("./validator.js")> | null}
- */
-let validator = null;
-/** When the validator last failed to load: calls run unvalidated for a minute, then it is tried again. */
-let failedAt = -Infinity;
-const RETRY_MS = 60_000;
-
-/**
- * Checks arguments against a schema with the validator, loading it first.
- * @param {string} schema
- * @param {string} instance
- * @returns {Promise<string>}
- */
-function validateLazily(schema, instance) {
-  if (validator === null && Date.now() - failedAt < RETRY_MS) return Promise.reject(new Error("the validator is unavailable"));
-  validator ??= import("./validator.js")
-    .then(async (module) => {
-      await module.default(validatorInput === undefined ? undefined : { module_or_path: validatorInput });
-      return module;
-    })
-    .catch((error) => {
-      // Calls run unvalidated meanwhile (§10.5 fails open); say so once.
-      if (failedAt === -Infinity) console.warn(`toolsearch: the argument validator did not load (${error?.message ?? error}); tool calls run unvalidated until it does`);
-      failedAt = Date.now();
-      validator = null;
-      throw error;
-    });
-  return validator.then((module) => module.validate(schema, instance));
-}
-
 /** Whether init or initSync has instantiated the wasm. */
 let loaded = false;
 
-export const { ToolSearch, tokenize, version, isError, isReservedName, toolName, toolSchema } = createToolSearch(library, validateLazily, () => loaded);
+bindRuntime({
+  library,
+  async loadValidator() {
+    const validator = await import("./validator.js");
+    await validator.default(validatorInput === undefined ? undefined : { module_or_path: validatorInput });
+    return validator;
+  },
+  isLoaded: () => loaded,
+});
 
 /**
  * `input` as wasm-bindgen's init takes it: `{module_or_path}`. The host's
