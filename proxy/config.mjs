@@ -36,6 +36,8 @@ export { ConfigError, parseJsonc };
  * @property {number} [maxMessageBytes]
  * @property {"allow" | "refuse"} [approvalWithoutElicitation]
  * @property {string | false} [cache]
+ * @property {string} [log]
+ * @property {number} [logMaxBytes]
  */
 
 /**
@@ -55,6 +57,8 @@ export { ConfigError, parseJsonc };
  * @property {number} maxMessageBytes
  * @property {"allow" | "refuse"} approvalWithoutElicitation
  * @property {string | undefined} cache the manifest cache file; undefined for none
+ * @property {string | undefined} log the event log file (event-log.mjs); undefined for none
+ * @property {number} logMaxBytes the event log's size cap: past it, the file becomes `<log>.1`
  */
 
 /**
@@ -95,6 +99,9 @@ export const LONGEST_DELAY_MS = 2 ** 31 - 1;
 
 /** The smallest `maxMessageBytes` of servers.json: a client's `initialize` must fit. */
 const MIN_MESSAGE_BYTES = 64 * 1024;
+
+/** The smallest `logMaxBytes`: a few lines of the event log must fit. */
+const MIN_LOG_BYTES = 4096;
 
 /** What `mcpServers` takes. */
 const MCP_SERVERS = "an object: server name -> {command, args?, env?, cwd?} or {url, headers?}";
@@ -143,6 +150,20 @@ export const SETTINGS = deepFreeze({
   toolSearch: { default: undefined, valid: isObject, takes: "an object: the library's config (ranking, search_default_limit, ...)" },
   /** The manifest cache file; undefined: a file per config in cacheFolder() (none for a config without a file); false: none. */
   cache: { default: undefined, valid: (value) => value === false || (typeof value === "string" && value.length > 0), takes: "a file path, or false" },
+  /**
+   * The event log: a JSON line per event of a bridge call (event-log.mjs);
+   * undefined: none. A relative path is read from the config file's folder,
+   * as `cache` is; the command line's `--log` wins.
+   */
+  log: { default: undefined, valid: (value) => typeof value === "string" && value.length > 0, takes: "a file path: the event log" },
+  /** The event log's size cap (10 MiB): a line that would pass it first moves the file to `<log>.1` (one kept). */
+  logMaxBytes: {
+    default: 10 * 1024 * 1024,
+    valid: wholeFrom(MIN_LOG_BYTES),
+    // 2 GiB: more than a log's reader reads as text.
+    most: 2 ** 31 - 1,
+    takes: "a whole number of bytes, at least 4096",
+  },
 });
 
 /** The keys of servers.json. */
@@ -158,16 +179,18 @@ const TYPES = { stdio: "command", http: "url", "streamable-http": "url", sse: "u
  * The proxy's config from servers.json (`source`: its text, or the value
  * it holds, which is read as the text it would write), checked and
  * resolved once: every setting with its default, within its bounds, and
- * frozen. `path` is where the file is: a relative `cache` is read from its
- * folder, and without a `cache` key the manifest cache is a file of its
- * own in `cacheFolder()` (with no `path`: a relative `cache` is read from
- * the working folder, and there is none by default). Throws `ConfigError`
- * listing every problem found.
+ * frozen. `path` is where the file is: a relative `cache` or `log` is read
+ * from its folder, and without a `cache` key the manifest cache is a file
+ * of its own in `cacheFolder()` (with no `path`: a relative `cache` or
+ * `log` is read from the working folder, and there is no cache by
+ * default). `log`, when given, is the event log whatever the config says
+ * (the command line's `--log`), read from the working folder. Throws
+ * `ConfigError` listing every problem found.
  * @param {unknown} source
- * @param {{ path?: string, env?: NodeJS.ProcessEnv }} [options] `env`: what `${VAR}` reads
+ * @param {{ path?: string, env?: NodeJS.ProcessEnv, log?: string }} [options] `env`: what `${VAR}` reads
  * @returns {Readonly<ProxyConfig>}
  */
-export function resolveConfig(source, { path, env = process.env } = {}) {
+export function resolveConfig(source, { path, env = process.env, log } = {}) {
   let text;
   try {
     text = typeof source === "string" ? source : JSON.stringify(source);
@@ -200,6 +223,8 @@ export function resolveConfig(source, { path, env = process.env } = {}) {
     maxMessageBytes: value("maxMessageBytes"),
     approvalWithoutElicitation: value("approvalWithoutElicitation"),
     cache: path === undefined ? named : cachePath(config, path, env),
+    log: logPath(config, path, log),
+    logMaxBytes: value("logMaxBytes"),
   });
   return deepFreeze(resolved);
 }
@@ -425,6 +450,22 @@ function describe(value) {
   if (Array.isArray(value)) return "a list";
   if (typeof value === "string") return value.length > 40 ? "a string" : JSON.stringify(value);
   return typeof value === "object" ? "an object" : `${typeof value} ${String(value).slice(0, 40)}`;
+}
+
+/**
+ * The event log's file: `flag` (the command line's `--log`, read from the
+ * working folder), else the config's `log`, read from the folder of the
+ * config file at `configPath` (the working folder without one); undefined
+ * for none.
+ * @param {Config} config
+ * @param {string | undefined} configPath
+ * @param {string | undefined} flag
+ * @returns {string | undefined}
+ */
+function logPath(config, configPath, flag) {
+  if (flag) return resolve(flag);
+  if (config.log === undefined) return undefined;
+  return resolve(configPath === undefined ? "." : dirname(resolve(configPath)), config.log);
 }
 
 /**

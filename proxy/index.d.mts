@@ -238,6 +238,10 @@ export interface ProxyConfigInput {
   maxMessageBytes?: number;
   approvalWithoutElicitation?: "allow" | "refuse";
   cache?: string | false;
+  /** The event log: a JSON line per event of a bridge call (a relative path is read from the config file's folder). */
+  log?: string;
+  /** The event log's size cap in bytes (default 10 MiB, at least 4096): past it the file moves to `<log>.1`. */
+  logMaxBytes?: number;
 }
 
 /** The proxy's config, resolved once: every setting given or defaulted, within its bounds; frozen. */
@@ -265,18 +269,27 @@ export interface ProxyConfig {
   readonly approvalWithoutElicitation: "allow" | "refuse";
   /** The manifest cache file; undefined for none. */
   readonly cache: string | undefined;
+  /** The event log file; undefined for none (no event is made then). */
+  readonly log: string | undefined;
+  /** Default 10 MiB. */
+  readonly logMaxBytes: number;
 }
 
 /**
  * Checks a config (servers.json's text, or the value it holds) and resolves
  * it, once: every default applied, every value within its bounds, frozen.
- * `path` is the file's: a relative `cache` is read from its folder, and
- * without a `cache` key the cache is a file of its own in
- * `$XDG_CACHE_HOME/toolsearch-mcp/` (with no `path`: a relative `cache` is
- * read from the working folder, and there is no cache by default). `env`
- * is what `${VAR}` reads (default `process.env`). Throws `ConfigError`.
+ * `path` is the file's: a relative `cache` or `log` is read from its
+ * folder, and without a `cache` key the cache is a file of its own in
+ * `$XDG_CACHE_HOME/toolsearch-mcp/` (with no `path`: a relative `cache` or
+ * `log` is read from the working folder, and there is no cache by
+ * default). `env` is what `${VAR}` reads (default `process.env`). `log`
+ * is the event log whatever the config says (the command line's `--log`),
+ * read from the working folder. Throws `ConfigError`.
  */
-export function resolveConfig(source: string | ProxyConfigInput, options?: { path?: string; env?: Record<string, string | undefined> }): ProxyConfig;
+export function resolveConfig(
+  source: string | ProxyConfigInput,
+  options?: { path?: string; env?: Record<string, string | undefined>; log?: string },
+): ProxyConfig;
 
 /** Options of a `ToolSearchProxy`. */
 export interface ToolSearchProxyOptions {
@@ -302,6 +315,6 @@ export class ToolSearchProxy {
    * closes, the proxy closes.
    */
   connect(transport: Transport): Promise<void>;
-  /** Ends its servers (their processes too), then its client's connection. */
+  /** Ends its servers (their processes too), writes what its event log (`log`) still holds, then ends its client's connection. */
   close(): Promise<void>;
 }

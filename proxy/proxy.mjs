@@ -18,6 +18,9 @@
 // mcp__<server>__<prompt>, as tools are) and resources (by their own URIs)
 // are passed on, each list in one page, with their list_changed
 // (catalogs.mjs). A call's deadline, progress and cancellation: relay.mjs.
+// With a `log`, each event of the library (one per bridge call) is a line
+// of the event log (event-log.mjs).
+import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
@@ -32,6 +35,7 @@ import {
 import { ToolSearch, isError } from "toolsearch";
 import { DEFAULT_APPROVAL, approveThroughClient, canBeAsked } from "./approval.mjs";
 import { ProxyError, ToolFailedError } from "./errors.mjs";
+import { EventLog, eventLine, logRedactor } from "./event-log.mjs";
 import { connectMcpServers, resultText } from "./host.mjs";
 import { errorText } from "./redact.mjs";
 import { relay } from "./relay.mjs";
@@ -40,7 +44,7 @@ import { Turns } from "./turns.mjs";
 /** @import { Transport } from "@modelcontextprotocol/sdk/shared/transport.js" */
 /** @import { CallToolRequest, CallToolResult, GetPromptResult, ReadResourceResult, Tool } from "@modelcontextprotocol/sdk/types.js" */
 /** @import { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js" */
-/** @import { Answer, CallContext, PreparedSession } from "toolsearch" */
+/** @import { Answer, CallContext, Host, PreparedSession } from "toolsearch" */
 /** @import { McpCallOptions, McpHost } from "toolsearch-mcp" */
 /** @import { Approve } from "./approval.mjs" */
 /** @import { ProxyConfig } from "./config.mjs" */
@@ -129,6 +133,8 @@ export class ToolSearchProxy {
   #prepared = null;
   /** The tools the last assembly shows the client, by name: the only ones called directly. @type {Map<string, Tool> | null} */
   #shown = null;
+  /** The event log, when the config names one. @type {EventLog | null} */
+  #events = null;
 
   /**
    * A proxy of `config`, which `resolveConfig` made. Nothing starts until `connect`.
@@ -139,16 +145,25 @@ export class ToolSearchProxy {
     if (!Object.isFrozen(config)) throw new TypeError("a ToolSearchProxy is built from the config that resolveConfig() returns");
     this.#config = config;
     this.#log = log;
-    this.#turns = new Turns(now);
+    // Named apart from another run's, for a log that several runs append to.
+    this.#turns = new Turns(now, `proxy-${randomUUID().slice(0, 8)}-turn`);
     const server = new Server({ name: "toolsearch-mcp", version }, { capabilities: CAPABILITIES });
     this.#server = server;
     this.#approve = approveThroughClient(server, (name) => this.#policyOf(name), config.approvalWithoutElicitation);
+    /** @type {Host} */
+    const host = { executeTool: (name, args, ctx) => this.#executeTool(name, args, ctx), approve: this.#approve };
+    if (config.log !== undefined) {
+      const events = new EventLog(config.log, { maxBytes: config.logMaxBytes, say: log });
+      const redactor = logRedactor(config.servers);
+      this.#events = events;
+      host.onEvent = (event) => events.write(eventLine(event, { origins: this.#origins(), client: server.getClientVersion()?.name, redactor }));
+    }
     this.#ts = new ToolSearch({
       config: config.toolSearch,
       // The proxy's deadline (relay.mjs) is the call's; the engine's own
       // would only end a call that outlives it by far.
       timeouts: { tool: 0xffffffff },
-      host: { executeTool: (name, args, ctx) => this.#executeTool(name, args, ctx), approve: this.#approve },
+      host,
     });
     for (const warning of this.#ts.config.warnings) log(warning);
     server.oninitialized = () => this.#initialized();
@@ -232,6 +247,7 @@ export class ToolSearchProxy {
     if (phase.kind === "starting") phase.abort.abort();
     const host = phase.kind === "serving" ? phase.host : phase.kind === "starting" ? await phase.servers.catch(() => null) : null;
     await host?.close();
+    await this.#events?.close();
     await this.#server.close();
   }
 
@@ -247,13 +263,21 @@ export class ToolSearchProxy {
   }
 
   /**
+   * Each tool name -> its server and its own name there: none until the servers have started.
+   * @returns {Readonly<Record<string, { server: string, tool: string }>>}
+   */
+  #origins() {
+    const phase = this.#phase;
+    return phase.kind === "serving" ? phase.host.origins : {};
+  }
+
+  /**
    * The approval policy of the server of the tool `name`.
    * @param {string} name
    * @returns {string}
    */
   #policyOf(name) {
-    const phase = this.#phase;
-    const origins = phase.kind === "serving" ? phase.host.origins : {};
+    const origins = this.#origins();
     const origin = Object.hasOwn(origins, name) ? origins[name] : undefined;
     const { approvals } = this.#config;
     return origin && Object.hasOwn(approvals, origin.server) ? approvals[origin.server] : DEFAULT_APPROVAL;

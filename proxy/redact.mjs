@@ -61,6 +61,16 @@ export class Redactor {
   }
 
   /**
+   * `text` whole, secrets and URL credentials left out (a string of a
+   * line of the event log: it is never cut).
+   * @param {string} text
+   * @returns {string}
+   */
+  whole(text) {
+    return this.#clean(text, 0, text.length, true);
+  }
+
+  /**
    * `value` (a parsed JSON value: a tool's result) with the secrets left out
    * of each of its strings, whole (URLs stay as they are), in place.
    * @template T

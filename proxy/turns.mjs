@@ -13,16 +13,20 @@ export const IDLE_MS = 120_000;
 const LOOKUPS = new Set(["tool_search", "tool_describe"]);
 
 export class Turns {
-  /** The number of the current turn. */
-  #number = 1;
+  /** The number of the current turn (the first call starts turn 1). */
+  #number = 0;
   /** When the latest call came, in ms (`now()`'s clock). */
   #lastCall = -Infinity;
   /** Whether the latest call ran a tool, which ends its turn. */
   #ended = false;
 
-  /** @param {() => number} [now] the clock, in ms */
-  constructor(now = Date.now) {
+  /**
+   * @param {() => number} [now] the clock, in ms
+   * @param {string} [name] what a turn is named, before its number
+   */
+  constructor(now = Date.now, name = "proxy-turn") {
     this.now = now;
+    this.name = name;
   }
 
   /**
@@ -35,6 +39,6 @@ export class Turns {
     if (this.#ended || at - this.#lastCall >= IDLE_MS) this.#number += 1;
     this.#lastCall = at;
     this.#ended = !LOOKUPS.has(name);
-    return `proxy-turn-${this.#number}`;
+    return `${this.name}-${this.#number}`;
   }
 }

@@ -24,6 +24,8 @@ test("a config resolves once: every default of the table, frozen through and thr
     maxMessageBytes: 64 * 1024 * 1024,
     approvalWithoutElicitation: "allow",
     cache: undefined,
+    log: undefined,
+    logMaxBytes: 10 * 1024 * 1024,
   });
   for (const [key, setting] of Object.entries(SETTINGS)) if (key !== "cache") assert.equal(config[key], setting.default, key);
   for (const part of [config, config.servers, config.servers.a, config.servers.a.args, config.approvals, config.disabled, SETTINGS, SETTINGS.toolTimeoutMs]) {
