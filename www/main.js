@@ -1,24 +1,14 @@
 // The demo page: every tool-search computation runs in the wasm build, in the
 // browser. Only tool calls of the demo MCP servers go to the page server.
 import init, { ToolSearch, version } from "/pkg/index.js";
+import { el } from "./dom.js";
+import { clearEvents, recordEvent } from "./timeline.js";
 
 const CONTEXTS = [4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 200_000, 400_000, 1_000_000, null];
 const FORM_COLORS = { full: "var(--full)", names: "var(--names)", mixed: "var(--mixed)", groups: "var(--groups)", none: "var(--none)" };
 const $ = (id) => document.getElementById(id);
 const fmt = (n) => n.toLocaleString("en");
 const tokensOf = (value) => Math.ceil(JSON.stringify(value).length / 4);
-
-/** Creates an element with attributes and children (text is never parsed as HTML). */
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value);
-  }
-  for (const child of children.flat()) node.append(child instanceof Node ? child : String(child));
-  return node;
-}
 
 function svgEl(tag, attrs = {}, text) {
   const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
@@ -60,7 +50,13 @@ function makeToolSearch(live) {
     }
     throw new Error("the page server ended the call without an answer");
   };
-  return new ToolSearch({ config: { ranking: $("ranking").value }, host: { executeTool } });
+  return new ToolSearch({ config: { ranking: $("ranking").value }, host: { executeTool, onEvent: recordEvent } });
+}
+
+/** The context of a bridge call: the turn the page names, for the search guard, or none. */
+function turnContext() {
+  const turn = $("turn").value.trim();
+  return turn ? { turn } : {};
 }
 
 /** Reads any accepted catalog JSON into a session. */
@@ -89,6 +85,7 @@ function useCatalog(session, label, live) {
   state.live = live;
   state.ts?.free();
   state.ts = makeToolSearch(live);
+  clearEvents();
   const servers = new Set(Object.values(session.toolsets ?? {}));
   const plural = (n, word) => `${fmt(n)} ${word}${n === 1 ? "" : "s"}`;
   $("catalog-summary").textContent = `${plural(session.tools.length, "tool")} from ${plural(servers.size, "server")}${live ? " · live: calls run on the MCP servers" : ""}`;
@@ -195,7 +192,7 @@ async function runSearch(event) {
   event?.preventDefault();
   const queries = $("queries").value.split("\n").map((q) => q.trim()).filter(Boolean);
   const limit = Number($("limit").value) || undefined;
-  const out = JSON.parse(await state.ts.toolSearch({ queries, limit }, state.session));
+  const out = JSON.parse(await state.ts.toolSearch({ queries, limit }, state.session, turnContext()));
   const results = $("results");
   results.replaceChildren();
   if ("error" in out) {
@@ -219,7 +216,9 @@ async function runSearch(event) {
     const maxScore = Math.max(...explanation.tools.map((t) => t.score ?? 0), 1e-9);
     for (const name of group.matches) {
       const report = explanation.tools.find((t) => t.name === name);
+      // The guard leaves out the records its turn showed before.
       const record = out.tools[name];
+      const description = record ? record.description || "(no description)" : "(shown earlier in this turn)";
       const bars = view.bars(report, maxScore).map(({ label, fraction, title }) =>
         el("span", { class: "bar", title },
           el("span", { class: "fill", style: `width:${Math.max(3, fraction * 120)}px` }), label),
@@ -227,7 +226,7 @@ async function runSearch(event) {
       const score = report?.score == null ? "exact name" : `score ${report.score.toFixed(3)}`;
       card.append(el("div", { class: "match" },
         el("button", { class: "name", type: "button", onclick: () => describe(name) }, name),
-        el("div", { class: "desc" }, record.description || "(no description)"),
+        el("div", { class: "desc" }, description),
         el("div", { class: "bars" }, el("span", { class: "muted" }, score), bars)));
     }
     results.append(card);
@@ -281,7 +280,7 @@ function enhancedView(explanation) {
 
 async function describe(name) {
   $("describe-name").value = name;
-  const out = JSON.parse(await state.ts.toolDescribe({ names: [name] }, state.session));
+  const out = JSON.parse(await state.ts.toolDescribe({ names: [name] }, state.session, turnContext()));
   $("schema").textContent = JSON.stringify(out, null, 2);
   const schema = out.tools?.[name]?.parameters;
   if (schema) {
@@ -360,7 +359,7 @@ async function callOnce(status) {
     const note = typeof message === "string" && message ? ` (${message})` : "";
     status.replaceChildren(el("span", { class: "status", "data-outcome": "pending" }, `running… step ${progress}${of}${note}`));
   };
-  const text = await state.ts.toolCall({ calls: [{ name: $("call-name").value.trim(), arguments: args }] }, state.session);
+  const text = await state.ts.toolCall({ calls: [{ name: $("call-name").value.trim(), arguments: args }] }, state.session, turnContext());
   state.onProgress = () => {};
   let parsed = null;
   try {

@@ -1,6 +1,7 @@
 // The demo page in headless Chromium (Debian chromium + playwright-core): a
 // search, a describe, a failing then a succeeding tool_call on the live
-// filesystem MCP server, no console errors, and a screenshot.
+// filesystem MCP server, each in the events panel with the search guard's
+// step in a named turn, no console errors, and a screenshot.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
@@ -10,6 +11,9 @@ import { startDemo } from "../../www/server.mjs";
 import { root } from "../node/support.mjs";
 
 const CHROMIUM = "/usr/bin/chromium";
+
+/** The events panel's newest item: its type and text. */
+const newestEvent = (page) => page.$eval("#events-list > li", (item) => ({ type: item.dataset.type, text: item.textContent }));
 
 test("the demo page searches, describes and calls tools", { timeout: 120_000 }, async (t) => {
   if (!existsSync(CHROMIUM)) {
@@ -65,6 +69,15 @@ test("the demo page searches, describes and calls tools", { timeout: 120_000 }, 
     // No tool sends faxes: a few candidates, labelled low, with the caution.
     assert.match(groups[5], /low confidence/);
     assert.match(groups[5], /No tool clearly does this/);
+    // The events panel: that search, newest, with each group and the time it took; the
+    // summary counts it and the catalog's first search.
+    await page.waitForFunction(() => document.querySelector("#events-summary").textContent.startsWith("2 searches, 11 groups"));
+    let event = await newestEvent(page);
+    assert.equal(event.type, "search");
+    assert.match(event.text, /^search \d+(\.\d)? ms · \d\d:\d\d:\d\d/);
+    assert.match(event.text, /“Verzeichnis erstellen”: \d+ match(es)?, high/);
+    assert.match(event.text, /“send a fax”: \d+ match(es)?, low/);
+    assert.match(await page.textContent("#events-summary"), /^2 searches, 11 groups: \d+ % low or empty \(\d+ low, \d+ empty\) · guard: 0 shortened, 0 refused$/);
     const output = join(root, "tests", "output");
     mkdirSync(output, { recursive: true });
     await page.locator("#search").screenshot({ path: join(output, "demo-enhanced-search.png") });
@@ -86,6 +99,9 @@ test("the demo page searches, describes and calls tools", { timeout: 120_000 }, 
     // until it is edited.
     assert.equal(await page.isDisabled("#call-button"), true);
     assert.match(await page.inputValue("#call-args"), /"path": ""/);
+    event = await newestEvent(page);
+    assert.equal(event.type, "describe");
+    assert.match(event.text, /mcp__filesystem__\w+ described/);
     assert.equal(await page.isHidden("#loading"), true);
     // Japanese renders as glyphs: two different characters draw different
     // pixels (missing fonts draw the same empty box for both).
@@ -111,6 +127,10 @@ test("the demo page searches, describes and calls tools", { timeout: 120_000 }, 
     assert.match(await page.textContent("#call-status"), /validation error at arguments \(required\)/);
     assert.match(await page.textContent("#call-output"), /NOT invoked/);
     assert.equal(existsSync(target), false);
+    event = await newestEvent(page);
+    assert.equal(event.type, "call");
+    assert.match(event.text, /mcp__filesystem__write_file missing_arguments/);
+    assert.match(event.text, /error: missing_arguments/);
 
     // A type error: the page loads the validator module (validator_bg.wasm) for it.
     await page.fill("#call-args", JSON.stringify({ path: target, content: 5 }));
@@ -126,6 +146,10 @@ test("the demo page searches, describes and calls tools", { timeout: 120_000 }, 
     assert.equal(await page.isEnabled("#call-button"), true);
     assert.match(await page.textContent("#call-output"), /Successfully wrote/);
     assert.equal(readFileSync(target, "utf8"), "written from the page");
+    event = await newestEvent(page);
+    assert.equal(event.type, "call");
+    assert.match(event.text, /mcp__filesystem__write_file ran/);
+    assert.doesNotMatch(event.text, /error/);
 
     // A long operation shows the server's progress while it runs.
     await page.fill("#call-name", "mcp__everything__trigger-long-running-operation");
@@ -133,6 +157,22 @@ test("the demo page searches, describes and calls tools", { timeout: 120_000 }, 
     await page.click("#call-form button[type=submit]");
     await page.waitForFunction(() => /running… step [1-4] of 4/.test(document.querySelector("#call-status").textContent));
     await page.waitForSelector("#call-status [data-outcome=ok]");
+
+    // In a named turn, under the enhanced ranking (the reference one has no guard), a
+    // search that finds nothing new is answered short: the guard's step is an event.
+    // Choosing the ranking searches once.
+    await page.fill("#turn", "t1");
+    await page.fill("#queries", "write file");
+    await page.selectOption("#ranking", "enhanced");
+    await page.waitForFunction(() => /^search .* turn t1/.test(document.querySelector("#events-list > li").textContent));
+    await page.click("#search-form button[type=submit]");
+    await page.waitForFunction(() => document.querySelector("#events-list > li").dataset.type === "guard");
+    event = await newestEvent(page);
+    assert.match(event.text, /^guard shortened 0\.0 ms · turn t1/);
+    assert.match(event.text, /“write file”/);
+    const repeated = await page.$eval("#events-list > li:nth-child(2)", (item) => item.textContent);
+    assert.match(repeated, /^search .* turn t1 .*“write file”: \d+ match(es)?, (high|low), repeated/);
+    assert.match(await page.textContent("#events-summary"), /guard: 1 shortened, 0 refused$/);
 
     await page.screenshot({ path: join(output, "demo-page.png"), fullPage: true });
 

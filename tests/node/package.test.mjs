@@ -97,6 +97,9 @@ test("the packed tarballs install into a fresh folder: the library alone with no
   install(library);
   // The library brings nothing else.
   assert.deepEqual(readdirSync(join(dir, "node_modules")).filter((d) => !d.startsWith(".")), ["toolsearch"]);
+  // toolsearch/otel imports nothing: it loads without @opentelemetry/api.
+  const otel = execFileSync(process.execPath, ["--input-type=module", "-e", 'console.log(typeof (await import("toolsearch/otel")).otelEventHandler)'], { cwd: dir, encoding: "utf8", timeout: 30_000 });
+  assert.equal(otel.trim(), "function");
   const session = `{ tools: [{ name: "mcp__fs__read_file", description: "Read a file", inputSchema: { type: "object", properties: { path: { type: "string" } } } }], toolsets: { mcp__fs__read_file: "mcp-fs" } }`;
   // A search, then a call the validator module (loaded on first use) rejects.
   const calls = `const session = ${session};\n` +

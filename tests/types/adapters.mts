@@ -8,6 +8,8 @@ import { deferredMessagesTools, messagesTools, toolResult, toolSearchResult } fr
 import { searchTools, toolSearchTools } from "toolsearch/ai";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { toolSearchTools as toolSearchLangChain } from "toolsearch/langchain";
+import { trace } from "@opentelemetry/api";
+import { otelEventHandler } from "toolsearch/otel";
 
 export async function openai(ts: ToolSearch, session: Session, call: OpenAI.Chat.Completions.ChatCompletionMessageFunctionToolCall) {
   const chat: OpenAI.Chat.Completions.ChatCompletionTool[] = chatTools(ts, session, { contextLength: 8000 });
@@ -48,6 +50,12 @@ export async function langchain(lc: StructuredToolInterface[]) {
   const { tools, session } = await toolSearchLangChain(lc, { visible: ["weather"] });
   const all: StructuredToolInterface[] = tools;
   return [all, session];
+}
+
+/** The OpenTelemetry API's own tracer is one `toolsearch/otel` takes, and its handler is a host's `onEvent`. */
+export function otel() {
+  const onEvent = otelEventHandler(trace.getTracer("agent"), { attributes: { "gen_ai.agent.name": "agent", "gen_ai.conversation.id": "c" } });
+  return new ToolSearch({ host: { onEvent } });
 }
 
 /** SDK-typed tools go into a session as they are, and assemble is typed by its format. */
