@@ -8,7 +8,12 @@
 // column replays each agent behind the proxy, whose client names no turn:
 // the proxy's inferred turns (proxy/turns.mjs) name them.
 //
-//   node bench/loops.mjs
+//   node bench/loops.mjs [--events FILE]
+//
+// With --events, the events of the runs behind the proxy (host.onEvent) are
+// written to FILE, one JSON line each, as the proxy's log holds them:
+// `toolsearch-mcp --log-report FILE` sums them up.
+import { writeFileSync } from "node:fs";
 import { ToolSearch } from "toolsearch";
 import { Turns } from "../proxy/turns.mjs";
 import { loadCatalog, sessionOf, sharedDir } from "./common.mjs";
@@ -56,7 +61,8 @@ const agents = [
  */
 async function replay(agent, guarded, proxied = false) {
   const config = guarded ? {} : { max_searches_per_turn: false, tool_call_scope: "deferred" };
-  const ts = new ToolSearch({ config, coreTools: [VISIBLE], host: { executeTool: () => "done" } });
+  const onEvent = proxied ? (event) => events.push(event) : undefined;
+  const ts = new ToolSearch({ config, coreTools: [VISIBLE], host: { executeTool: () => "done", onEvent } });
   // Behind the proxy the client names no turn: the proxy's own notion of
   // one names it, on a clock where the model answers in 3 s.
   let now = 0;
@@ -65,7 +71,7 @@ async function replay(agent, guarded, proxied = false) {
   let short = 0;
   for (let i = 1; i <= CALLS_MAX; i++, now += 3_000) {
     const [name, args] = agent.step(i - 1, last);
-    const ctx = { turn: proxied ? turns.of(name) : `${agent.agent}-${guarded}` };
+    const ctx = { turn: proxied ? `${agent.agent}, ${turns.of(name)}` : `${agent.agent}-${guarded}` };
     const answer = await ts.answer(name, args, session, ctx);
     if (answer.kind === "tool") return [i, "reached its tool", short];
     if (answer.kind === "error" && answer.class === "search_limit") return [i, "stopped: refused past the cap", short];
@@ -75,6 +81,8 @@ async function replay(agent, guarded, proxied = false) {
   return [CALLS_MAX, "never stopped", short];
 }
 
+/** The events of the runs behind the proxy. */
+const events = [];
 const calls = (count, how) => (how === "never stopped" ? `${count}+ (never stopped)` : `${count} (${how})`);
 console.log("| agent | what it does | calls with the guard | of them answered short | calls without | with the guard | behind the proxy (turns it infers) |");
 console.log("| --- | --- | ---: | ---: | ---: | --- | ---: |");
@@ -84,3 +92,5 @@ for (const agent of agents) {
   const [proxied, proxiedHow] = await replay(agent, true, true);
   console.log(`| ${agent.agent} | ${agent.what} | ${on} | ${short} | ${calls(off, unguarded)} | ${how} | ${calls(proxied, proxiedHow)} |`);
 }
+const at = process.argv.indexOf("--events");
+if (at > 0) writeFileSync(process.argv[at + 1], events.map((event) => `${JSON.stringify(event)}\n`).join(""));

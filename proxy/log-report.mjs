@@ -25,7 +25,7 @@ const count = (n) => n.toLocaleString("en-US");
  * @param {number} n
  * @param {string} noun
  */
-const counted = (n, noun) => `${count(n)} ${noun}${n === 1 ? "" : "s"}`;
+const counted = (n, noun) => `${count(n)} ${noun}${n === 1 ? "" : /(s|sh|ch|x)$/.test(noun) ? "es" : "s"}`;
 
 /**
  * A share as a whole percentage.
