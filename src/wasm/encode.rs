@@ -3,12 +3,12 @@
 //! what the engine said. Records go through `serde-wasm-bindgen` in its
 //! JSON-compatible form (maps as objects, `None` as `null`), the shape the
 //! native JSON path gives; a bridge answer, made on every model call, is
-//! written with `Reflect`, key by key.
+//! written key by key, each key a string made once.
 
-use js_sys::{Array, Object, Reflect};
+use js_sys::{Array, Object};
 use serde::Serialize;
 use serde_json::Value;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::prelude::*;
 
 use super::host::ToolResult;
 use crate::assemble::Assembly;
@@ -37,7 +37,7 @@ fn json(value: &Value) -> JsValue {
 pub(crate) fn assembly(assembly: &Assembly) -> JsValue {
     let object = record(assembly);
     let bridge: Value = serde_json::from_str(&assembly.bridge).unwrap_or(Value::Array(Vec::new()));
-    set(&object, "bridge", &json(&bridge));
+    set(&object, Key::Bridge, &json(&bridge));
     object
 }
 
@@ -55,23 +55,23 @@ pub(crate) fn answer(answer: Answer<ToolResult>, facts: bool) -> JsValue {
             matches,
             facts: said,
         } => {
-            set(&object, "kind", &"bridge".into());
-            set(&object, "text", &text.into());
+            set_kind(&object, Key::Bridge);
+            set(&object, Key::Text, &text.into());
             if facts {
-                set(&object, "facts", &bridge_facts(said, &matches));
+                set(&object, Key::Facts, &bridge_facts(said, &matches));
             }
             let names: Array = matches.into_iter().map(JsValue::from).collect();
-            set(&object, "matches", &names);
+            set(&object, Key::Matches, &names);
         }
         Answer::Error { text, class } => {
-            set(&object, "kind", &"error".into());
-            set(&object, "text", &text.into());
-            set(&object, "class", &class.into());
+            set_kind(&object, Key::Error);
+            set(&object, Key::Text, &text.into());
+            set(&object, Key::Class, &class.into());
         }
         Answer::Tool { returned, .. } => {
-            set(&object, "kind", &"tool".into());
-            set(&object, "text", &returned.text);
-            set(&object, "result", &returned.value);
+            set_kind(&object, Key::Tool);
+            set(&object, Key::Text, &returned.text);
+            set(&object, Key::Result, &returned.value);
         }
         Answer::Connectors {
             text,
@@ -79,15 +79,15 @@ pub(crate) fn answer(answer: Answer<ToolResult>, facts: bool) -> JsValue {
             failed,
             errors,
         } => {
-            set(&object, "kind", &"connectors".into());
-            set(&object, "text", &text.into());
-            set(&object, "succeeded", &(succeeded as f64).into());
-            set(&object, "failed", &(failed as f64).into());
+            set_kind(&object, Key::Connectors);
+            set(&object, Key::Text, &text.into());
+            set(&object, Key::Succeeded, &(succeeded as f64).into());
+            set(&object, Key::Failed, &(failed as f64).into());
             if facts {
                 let said: JsValue = Object::new().into();
                 let codes: Array = errors.into_iter().map(JsValue::from).collect();
-                set(&said, "errors", &codes);
-                set(&object, "facts", &said);
+                set(&said, Key::Errors, &codes);
+                set(&object, Key::Facts, &said);
             }
         }
     }
@@ -121,7 +121,7 @@ fn bridge_facts(facts: Facts, matches: &[String]) -> JsValue {
         }
         set(
             &said,
-            "groups",
+            Key::Groups,
             &js_sys::Uint32Array::from(groups.as_slice()),
         );
     }
@@ -130,16 +130,65 @@ fn bridge_facts(facts: Facts, matches: &[String]) -> JsValue {
             LegOutcome::Answered => "answered",
             LegOutcome::Failed(code) => code,
         };
-        set(&said, "connectorLeg", &leg.into());
+        set(&said, Key::ConnectorLeg, &leg.into());
     }
     if !facts.described.is_empty() {
         let described: Array = facts.described.into_iter().map(JsValue::from).collect();
-        set(&said, "described", &described);
+        set(&said, Key::Described, &described);
     }
     said
 }
 
-/// Sets `key` of an object this module made (which cannot throw).
-fn set(object: &JsValue, key: &str, value: &JsValue) {
-    let _ = Reflect::set(object, &key.into(), value);
+#[wasm_bindgen]
+extern "C" {
+    /// A plain object this module makes.
+    #[wasm_bindgen(extends = Object)]
+    type Plain;
+
+    /// `object[key] = value`: a plain assignment, which cannot throw on an
+    /// object made here (`Reflect.set` goes through a handler that catches).
+    #[wasm_bindgen(method, structural, indexing_setter)]
+    fn put(this: &Plain, key: &JsValue, value: &JsValue);
+}
+
+/// The keys written and the kinds of answer, in the order of [`KEYS`].
+#[derive(Clone, Copy)]
+enum Key {
+    Kind,
+    Text,
+    Matches,
+    Class,
+    Result,
+    Succeeded,
+    Failed,
+    Facts,
+    Groups,
+    ConnectorLeg,
+    Described,
+    Errors,
+    Bridge,
+    Error,
+    Tool,
+    Connectors,
+}
+
+thread_local! {
+    /// Each [`Key`] as a JavaScript string, made once.
+    static KEYS: [JsValue; 16] = [
+        "kind", "text", "matches", "class", "result", "succeeded", "failed", "facts", "groups",
+        "connectorLeg", "described", "errors", "bridge", "error", "tool", "connectors",
+    ]
+    .map(JsValue::from_str);
+}
+
+/// Sets `key` of an object this module made.
+fn set(object: &JsValue, key: Key, value: &JsValue) {
+    let plain: &Plain = object.unchecked_ref();
+    KEYS.with(|keys| plain.put(&keys[key as usize], value));
+}
+
+/// Sets the answer's `kind` to `kind` (a kind's [`Key`]).
+fn set_kind(object: &JsValue, kind: Key) {
+    let plain: &Plain = object.unchecked_ref();
+    KEYS.with(|keys| plain.put(&keys[Key::Kind as usize], &keys[kind as usize]));
 }
