@@ -137,18 +137,33 @@ pub fn assert_in_session(answer: &Value, names: &HashSet<String>) {
 }
 
 /// The text of a bridge's own answer (not a tool's), after checking that its
-/// kind agrees with it: an error's text is `{"error", ...}`, and a search
-/// answer's matches are the names of its records, in order.
+/// kind agrees with it: an error's text is `{"error", ...}`, a search
+/// answer's matches are the names of its records, in order, and its facts'
+/// groups are its results' matches.
 pub fn checked_text<R>(answer: Answer<R>) -> String {
     match &answer {
         Answer::Error { text, class } => {
             assert!(json_of(text).get("error").is_some(), "{class}: {text}");
         }
-        Answer::Bridge { text, matches } => {
+        Answer::Bridge {
+            text,
+            matches,
+            facts,
+        } => {
             let value = json_of(text);
             assert!(value.get("error").is_none(), "an error answered as a bridge's: {text}");
             if let Some(tools) = value.get("queries").and(value["tools"].as_object()) {
                 assert!(tools.keys().eq(matches.iter()), "matches {matches:?} of {text}");
+                let results = value["results"].as_array().map_or(&[][..], Vec::as_slice);
+                let said: Vec<&Vec<String>> = facts.groups.iter().map(|g| &g.matches).collect();
+                let written: Vec<Vec<String>> = results
+                    .iter()
+                    .map(|r| {
+                        let names = r["matches"].as_array().map_or(&[][..], Vec::as_slice);
+                        names.iter().filter_map(|n| n.as_str().map(str::to_owned)).collect()
+                    })
+                    .collect();
+                assert!(said.iter().copied().eq(written.iter()), "facts {said:?} of {text}");
             }
         }
         Answer::Tool { .. } | Answer::Connectors { .. } => {}
