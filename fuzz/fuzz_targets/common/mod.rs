@@ -151,19 +151,31 @@ pub fn checked_text<R>(answer: Answer<R>) -> String {
             facts,
         } => {
             let value = json_of(text);
-            assert!(value.get("error").is_none(), "an error answered as a bridge's: {text}");
+            assert!(
+                value.get("error").is_none(),
+                "an error answered as a bridge's: {text}"
+            );
             if let Some(tools) = value.get("queries").and(value["tools"].as_object()) {
-                assert!(tools.keys().eq(matches.iter()), "matches {matches:?} of {text}");
+                assert!(
+                    tools.keys().eq(matches.iter()),
+                    "matches {matches:?} of {text}"
+                );
                 let results = value["results"].as_array().map_or(&[][..], Vec::as_slice);
                 let said: Vec<&Vec<String>> = facts.groups.iter().map(|g| &g.matches).collect();
                 let written: Vec<Vec<String>> = results
                     .iter()
                     .map(|r| {
                         let names = r["matches"].as_array().map_or(&[][..], Vec::as_slice);
-                        names.iter().filter_map(|n| n.as_str().map(str::to_owned)).collect()
+                        names
+                            .iter()
+                            .filter_map(|n| n.as_str().map(str::to_owned))
+                            .collect()
                     })
                     .collect();
-                assert!(said.iter().copied().eq(written.iter()), "facts {said:?} of {text}");
+                assert!(
+                    said.iter().copied().eq(written.iter()),
+                    "facts {said:?} of {text}"
+                );
             }
         }
         Answer::Tool { .. } | Answer::Connectors { .. } => {}
