@@ -33,11 +33,14 @@ fn json(value: &Value) -> JsValue {
 }
 
 /// An assembly: its record's keys (`visible`, `activated`, `tier`, ...) and
-/// `bridge`, the bridge tools as objects, in order.
+/// `bridge`, the bridge tools as objects, in order. The bridges are made as
+/// JSON text, the bytes a prompt cache keeps: `JSON.parse` makes them
+/// objects in one crossing, where writing them value by value takes one per
+/// value.
 pub(crate) fn assembly(assembly: &Assembly) -> JsValue {
     let object = record(assembly);
-    let bridge: Value = serde_json::from_str(&assembly.bridge).unwrap_or(Value::Array(Vec::new()));
-    set(&object, Key::Bridge, &json(&bridge));
+    let bridge = js_sys::JSON::parse(&assembly.bridge).unwrap_or_else(|_| Array::new().into());
+    set(&object, Key::Bridge, &bridge);
     object
 }
 
